@@ -1,0 +1,114 @@
+import { Injectable } from '@nestjs/common';
+import { AccountsService } from '../accounts/accounts.service';
+import { generateApiKey, parseApiKey, secretMatches } from './api-key-format';
+import { ApiKeysRepository } from './api-keys.repository';
+import { API_KEY_SCOPES, ApiKeyEntity, ApiKeyScope } from './entities/api-key.entity';
+
+/** What the rest of the service knows about the caller once its key checked out. */
+export interface AuthenticatedKey {
+  id: string;
+  accountId: string;
+  scopes: readonly ApiKeyScope[];
+  dailyLimit: number | null;
+  minIntervalSeconds: number | null;
+}
+
+export type KeyVerification =
+  { outcome: 'ok'; key: AuthenticatedKey } | { outcome: 'malformed' | 'unknown' | 'wrong_secret' | 'revoked' };
+
+export interface CreateKeyOptions {
+  accountId: string;
+  name: string;
+  dailyLimit?: number | null;
+  minIntervalSeconds?: number | null;
+  scopes?: ApiKeyScope[];
+}
+
+export interface CreatedKey {
+  keyId: string;
+  apiKey: string;
+  preview: string;
+}
+
+export interface KeySummary {
+  keyId: string;
+  name: string;
+  preview: string;
+  scopes: ApiKeyScope[];
+  dailyLimit: number | null;
+  minIntervalSeconds: number | null;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+@Injectable()
+export class ApiKeysService {
+  constructor(
+    private readonly keys: ApiKeysRepository,
+    private readonly accounts: AccountsService,
+  ) {}
+
+  async create(options: CreateKeyOptions): Promise<CreatedKey> {
+    await this.accounts.get(options.accountId);
+    const generated = generateApiKey();
+    await this.keys.insert({
+      id: generated.id,
+      accountId: options.accountId,
+      name: options.name,
+      secretHash: generated.secretHash,
+      preview: generated.preview,
+      scopes: options.scopes ?? [...API_KEY_SCOPES],
+      dailyLimit: options.dailyLimit ?? null,
+      minIntervalSeconds: options.minIntervalSeconds ?? null,
+    });
+    return { keyId: generated.id, apiKey: generated.fullKey, preview: generated.preview };
+  }
+
+  revoke(keyId: string): Promise<boolean> {
+    return this.keys.revoke(keyId);
+  }
+
+  async list(accountId: string): Promise<KeySummary[]> {
+    const keys = await this.keys.listByAccount(accountId);
+    return keys.map(toSummary);
+  }
+
+  async verify(presented: string): Promise<KeyVerification> {
+    const parsed = parseApiKey(presented);
+    if (!parsed) return { outcome: 'malformed' };
+    const key = await this.keys.findById(parsed.id);
+    if (!key) return { outcome: 'unknown' };
+    if (!secretMatches(parsed.secret, key.secretHash)) return { outcome: 'wrong_secret' };
+    if (key.revokedAt) return { outcome: 'revoked' };
+    if (!key.lastUsedAt || Date.now() - key.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+      await this.keys.touchLastUsed(key.id);
+    }
+    return {
+      outcome: 'ok',
+      key: {
+        id: key.id,
+        accountId: key.accountId,
+        scopes: key.scopes,
+        dailyLimit: key.dailyLimit,
+        minIntervalSeconds: key.minIntervalSeconds,
+      },
+    };
+  }
+}
+
+function toSummary(key: ApiKeyEntity): KeySummary {
+  return {
+    keyId: key.id,
+    name: key.name,
+    preview: key.preview,
+    scopes: key.scopes,
+    dailyLimit: key.dailyLimit,
+    minIntervalSeconds: key.minIntervalSeconds,
+    createdAt: key.createdAt.toISOString(),
+    lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
+    revokedAt: key.revokedAt?.toISOString() ?? null,
+  };
+}

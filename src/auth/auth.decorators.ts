@@ -1,0 +1,25 @@
+import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import type { AuthenticatedKey } from './api-keys.service';
+import type { ApiKeyScope } from './entities/api-key.entity';
+
+export const PUBLIC_ROUTE = 'scriptorium:public';
+export const REQUIRED_SCOPE = 'scriptorium:scope';
+
+/** Marks a route that needs no API key; every other route requires one. */
+export const Public = (): MethodDecorator & ClassDecorator => SetMetadata(PUBLIC_ROUTE, true);
+
+/** The scope a key must carry to call the route. */
+export const RequireScope = (scope: ApiKeyScope): MethodDecorator & ClassDecorator =>
+  SetMetadata(REQUIRED_SCOPE, scope);
+
+export type AuthenticatedRequest = FastifyRequest & { apiKey?: AuthenticatedKey };
+
+/** The verified key of the caller, set by ApiKeyGuard. */
+export const CurrentKey = createParamDecorator((_: unknown, context: ExecutionContext): AuthenticatedKey => {
+  const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
+  if (!request.apiKey) {
+    throw new Error('CurrentKey used on a route without ApiKeyGuard');
+  }
+  return request.apiKey;
+});

@@ -1,0 +1,135 @@
+import { Body, Controller, Headers, HttpCode, Post, Res } from '@nestjs/common';
+import { ApiBody, ApiHeader, ApiOperation, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import type { AuthenticatedKey } from '../auth/api-keys.service';
+import { CurrentKey, RequireScope } from '../auth/auth.decorators';
+import { ApiErrors } from '../common/api-error-responses';
+import { ApiException, invalidParameter, notFound } from '../common/api-exception';
+import { markDeprecated } from '../common/deprecation';
+import { ErrorCode } from '../common/error-code';
+import { AppConfig } from '../config/app-config';
+import { RateLimitService } from '../throttling/rate-limit.service';
+import { BooksService } from './books.service';
+import { parseBookRequest } from './dto/book-request.parser';
+import { CreateBookDto } from './dto/create-book.dto';
+import { CreateBookResponseDto } from './dto/create-book-response.dto';
+
+const RATE_LIMIT_HEADERS = {
+  'RateLimit-Limit': { description: 'Requests allowed in the current daily window', schema: { type: 'integer' } },
+  'RateLimit-Remaining': { description: 'Requests left in the current daily window', schema: { type: 'integer' } },
+  'RateLimit-Reset': { description: 'Seconds until the daily window resets', schema: { type: 'integer' } },
+} as const;
+
+const SUBMISSION_ERRORS = ApiErrors(
+  [
+    400,
+    [ErrorCode.InvalidParameter, ErrorCode.InvalidWebhookUrl],
+    'A field has a wrong type or a disallowed value, an unknown field was sent, or webhook_url failed validation',
+  ],
+  [401, [ErrorCode.AuthRequired, ErrorCode.AuthFailed], 'Missing, invalid or unverifiable API key'],
+  [403, [ErrorCode.Forbidden], 'Revoked key, or a key without the books:write permission'],
+  [413, [ErrorCode.PayloadTooLarge], 'Body larger than 64 KiB'],
+  [
+    429,
+    [ErrorCode.RateLimitExceeded],
+    'Burst limit (one request per 6 seconds) or daily limit (15 per day) reached; see Retry-After',
+  ],
+  [503, [ErrorCode.JobStartFailed], 'The job could not be started; nothing was charged or counted'],
+);
+
+const IDEMPOTENCY_HEADER = ApiHeader({
+  name: 'Idempotency-Key',
+  required: false,
+  description:
+    'Up to 255 visible ASCII characters. A repeat with the same key and body within 24 hours returns the first ' +
+    'answer without a new job, charge or rate-limit count; the same key with a different body is a 400.',
+});
+
+function parseIdempotencyKey(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (!/^[\x21-\x7e]{1,255}$/.test(value)) {
+    throw invalidParameter('Invalid Idempotency-Key header', 'Use 1 to 255 visible ASCII characters, e.g. a UUID.');
+  }
+  return value;
+}
+
+@ApiTags('Books')
+@ApiSecurity('ApiKey')
+@Controller()
+export class BooksController {
+  constructor(
+    private readonly books: BooksService,
+    private readonly rateLimits: RateLimitService,
+    private readonly config: AppConfig,
+  ) {}
+
+  @Post('v1/book')
+  @HttpCode(202)
+  @RequireScope('books:write')
+  @ApiOperation({
+    summary: 'Submit a book generation job',
+    description:
+      'Every field is optional; an empty body (or no body) is valid. Credits are reserved on acceptance, ' +
+      'charged on completion and refunded on failure. A request the credit pool cannot cover is still accepted ' +
+      'and ends `failed` with error `Insufficient credits`. Limits per key: one request per 6 seconds and 15 per ' +
+      '24-hour window (starting at the first request); every accepted request counts, whatever becomes of its job.',
+  })
+  @IDEMPOTENCY_HEADER
+  @ApiBody({ type: CreateBookDto, required: false })
+  @ApiResponse({
+    status: 202,
+    type: CreateBookResponseDto,
+    description: 'Job accepted and queued',
+    headers: RATE_LIMIT_HEADERS,
+  })
+  @SUBMISSION_ERRORS
+  async create(
+    @CurrentKey() key: AuthenticatedKey,
+    @Body() body: unknown,
+    @Res({ passthrough: true }) reply: FastifyReply,
+    @Headers('idempotency-key') idempotencyKey?: string,
+  ): Promise<CreateBookResponseDto> {
+    try {
+      const receipt = await this.books.submit(key, parseBookRequest(body), parseIdempotencyKey(idempotencyKey));
+      if (receipt.rateLimitHeaders) void reply.headers({ ...receipt.rateLimitHeaders });
+      return receipt.body;
+    } catch (error) {
+      // Every POST /book answer carries the rate-limit headers, errors included (DESIGN.md, Limits).
+      if (error instanceof ApiException && !('RateLimit-Limit' in error.headers)) {
+        const headers = await this.rateLimits.peek(key);
+        if (headers) throw error.withHeaders({ ...headers });
+      }
+      throw error;
+    }
+  }
+
+  @Post('book')
+  @HttpCode(202)
+  @RequireScope('books:write')
+  @ApiOperation({
+    summary: 'Submit a book generation job (deprecated unversioned path)',
+    description: 'Behaves exactly like POST /v1/book and adds Deprecation, Sunset and Link headers. Use /v1/book.',
+    deprecated: true,
+  })
+  @IDEMPOTENCY_HEADER
+  @ApiBody({ type: CreateBookDto, required: false })
+  @ApiResponse({
+    status: 202,
+    type: CreateBookResponseDto,
+    description: 'Job accepted and queued',
+    headers: RATE_LIMIT_HEADERS,
+  })
+  @SUBMISSION_ERRORS
+  async createLegacy(
+    @CurrentKey() key: AuthenticatedKey,
+    @Body() body: unknown,
+    @Res({ passthrough: true }) reply: FastifyReply,
+    @Headers('idempotency-key') idempotencyKey?: string,
+  ): Promise<CreateBookResponseDto> {
+    if (!this.config.LEGACY_PATHS_ENABLED) {
+      throw notFound('Not found: POST /book', 'Unversioned paths are disabled; use /v1/book.');
+    }
+    markDeprecated(reply, `${this.config.BASE_URL}/book`);
+    return this.create(key, body, reply, idempotencyKey);
+  }
+}

@@ -1,0 +1,229 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { CreditsRepository } from '../credits/credits.repository';
+import { UsageCountersRepository } from '../usage/usage-counters.repository';
+import { WebhookOutboxRepository } from '../webhooks/webhook-outbox.repository';
+import { BookJobEntity, BookJobParameters, JobStatus, TERMINAL_STATUSES } from './entities/book-job.entity';
+import { IdempotencyKeyEntity } from './entities/idempotency-key.entity';
+
+export interface NewBookJob {
+  id: string;
+  accountId: string;
+  apiKeyId: string;
+  parameters: BookJobParameters;
+  webhookUrl: string | null;
+  estimatedCost: number;
+}
+
+export interface IdempotencyClaim {
+  key: string;
+  fingerprint: string;
+}
+
+/** How long an Idempotency-Key is remembered (DESIGN.md section 3). */
+const IDEMPOTENCY_WINDOW = "interval '24 hours'";
+
+export type IdempotentCreation<A> =
+  { kind: 'created'; reserved: boolean; admission: A } | { kind: 'replay'; jobId: string; sameRequest: boolean };
+
+export interface CompletedBook {
+  title: string;
+  price: number;
+}
+
+/** What the terminal transition committed, for the caller to act on after commit. */
+export interface TerminalTransition {
+  job: BookJobEntity;
+  webhookDeliveryId: string | null;
+}
+
+/**
+ * The book job unit of work: each method is one transaction that moves the
+ * job, its credits and its webhook outbox row together, so a crash between
+ * steps can never leave credits or a delivery half-done.
+ */
+@Injectable()
+export class BooksRepository {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly credits: CreditsRepository,
+    private readonly outbox: WebhookOutboxRepository,
+    private readonly usage: UsageCountersRepository,
+  ) {}
+
+  /** Inserts the job and reserves its estimated cost; returns whether the pool covered it. */
+  async createQueued(job: NewBookJob): Promise<{ reserved: boolean }> {
+    return this.dataSource.transaction((manager) => this.insertQueued(manager, job));
+  }
+
+  /**
+   * Creates the job for an Idempotency-Key at most once. Requests with the
+   * same key are serialised by a transaction-scoped advisory lock: the first
+   * runs `admit` (the rate limits) and commits the job together with the key;
+   * the others then find the key and replay the first answer, uncounted.
+   */
+  async createQueuedOnce<A>(
+    job: NewBookJob,
+    claim: IdempotencyClaim,
+    admit: () => Promise<A>,
+  ): Promise<IdempotentCreation<A>> {
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`${job.apiKeyId}:${claim.key}`]);
+      const existing: Array<{ job_id: string; request_fingerprint: string; fresh: boolean }> = await manager.query(
+        `SELECT job_id, request_fingerprint, created_at > now() - ${IDEMPOTENCY_WINDOW} AS fresh
+           FROM idempotency_keys WHERE api_key_id = $1 AND idempotency_key = $2`,
+        [job.apiKeyId, claim.key],
+      );
+      const previous = existing[0];
+      if (previous?.fresh) {
+        return {
+          kind: 'replay',
+          jobId: previous.job_id,
+          sameRequest: previous.request_fingerprint === claim.fingerprint,
+        };
+      }
+      if (previous) {
+        await manager.delete(IdempotencyKeyEntity, { apiKeyId: job.apiKeyId, idempotencyKey: claim.key });
+      }
+      const admission = await admit();
+      const { reserved } = await this.insertQueued(manager, job);
+      await manager.insert(IdempotencyKeyEntity, {
+        apiKeyId: job.apiKeyId,
+        idempotencyKey: claim.key,
+        requestFingerprint: claim.fingerprint,
+        jobId: job.id,
+      });
+      return { kind: 'created', reserved, admission };
+    });
+  }
+
+  private async insertQueued(manager: EntityManager, job: NewBookJob): Promise<{ reserved: boolean }> {
+    const reserved = await this.credits.reserve(manager, job.accountId, job.id, job.estimatedCost);
+    await manager.insert(BookJobEntity, {
+      id: job.id,
+      accountId: job.accountId,
+      apiKeyId: job.apiKeyId,
+      status: 'queued',
+      progress: 0,
+      messages: ['Request accepted and queued'],
+      parameters: job.parameters,
+      webhookUrl: job.webhookUrl,
+      creditsReserved: reserved ? job.estimatedCost : 0,
+      creditsUsed: 0,
+    });
+    await this.usage.recordRequest(manager, job.apiKeyId);
+    return { reserved };
+  }
+
+  findById(id: string): Promise<BookJobEntity | null> {
+    return this.dataSource.getRepository(BookJobEntity).findOne({ where: { id } });
+  }
+
+  /** Moves a queued (or crashed, still processing) job to processing; null when it is already terminal. */
+  async markProcessing(id: string, message: string): Promise<BookJobEntity | null> {
+    const rows: Array<Record<string, unknown>> = await this.dataSource.query(
+      `WITH started AS (
+       UPDATE book_jobs
+         SET status = 'processing',
+             attempts = attempts + 1,
+             started_at = COALESCE(started_at, now()),
+             progress = GREATEST(progress, 1),
+             messages = array_append(messages, $2),
+             updated_at = now()
+       WHERE id = $1 AND status IN ('queued', 'processing')
+       RETURNING id
+       )
+       SELECT id FROM started`,
+      [id, message],
+    );
+    if (rows.length === 0) return null;
+    return this.findById(id);
+  }
+
+  /** Records progress; never lowers it, never touches a terminal job. */
+  async recordProgress(id: string, progress: number, message: string | null): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE book_jobs
+         SET progress = GREATEST(progress, LEAST($2::int, 99)),
+             messages = CASE WHEN $3::text IS NULL THEN messages ELSE array_append(messages, $3::text) END,
+             updated_at = now()
+       WHERE id = $1 AND status = 'processing'`,
+      [id, Math.round(progress), message],
+    );
+  }
+
+  async complete(id: string, result: CompletedBook, message: string): Promise<TerminalTransition | null> {
+    return this.dataSource.transaction(async (manager) => {
+      const job = await this.lockUnfinished(manager, id);
+      if (!job) return null;
+      const charged = await this.credits.settle(manager, job.accountId, job.id, job.creditsReserved, result.price);
+      await manager.query(
+        `UPDATE book_jobs
+           SET status = 'completed', progress = 100, credits_used = $2, title = $3,
+               messages = array_append(messages, $4), completed_at = now(), updated_at = now()
+         WHERE id = $1`,
+        [id, charged, result.title.slice(0, 500), message],
+      );
+      await this.usage.recordCredits(manager, job.apiKeyId, charged);
+      const completed = await manager.findOneByOrFail(BookJobEntity, { id });
+      const webhookDeliveryId = await this.outbox.recordFor(manager, completed);
+      return { job: completed, webhookDeliveryId };
+    });
+  }
+
+  async fail(id: string, error: string): Promise<TerminalTransition | null> {
+    return this.dataSource.transaction(async (manager) => {
+      const job = await this.lockUnfinished(manager, id);
+      if (!job) return null;
+      await this.credits.refund(manager, job.accountId, job.id, job.creditsReserved);
+      await manager.query(
+        `UPDATE book_jobs
+           SET status = 'failed', credits_used = 0, error = $2,
+               messages = array_append(messages, $3), completed_at = now(), updated_at = now()
+         WHERE id = $1`,
+        [id, error, `Generation failed: ${error}`],
+      );
+      const failed = await manager.findOneByOrFail(BookJobEntity, { id });
+      const webhookDeliveryId = await this.outbox.recordFor(manager, failed);
+      return { job: failed, webhookDeliveryId };
+    });
+  }
+
+  /** Unfinished jobs not touched for `staleSeconds`: candidates for the reconciler. */
+  async findUnfinished(staleSeconds: number, limit: number): Promise<Array<{ id: string; status: JobStatus }>> {
+    return this.dataSource.query(
+      `SELECT id, status FROM book_jobs
+        WHERE status IN ('queued', 'processing') AND updated_at < now() - make_interval(secs => $1)
+        ORDER BY updated_at ASC LIMIT $2`,
+      [staleSeconds, limit],
+    );
+  }
+
+  /** Unfinished jobs submitted longer ago than the deadline. */
+  async findOverdue(deadlineMinutes: number, limit: number): Promise<string[]> {
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      `SELECT id FROM book_jobs
+        WHERE status IN ('queued', 'processing') AND created_at < now() - make_interval(mins => $1)
+        ORDER BY created_at ASC LIMIT $2`,
+      [deadlineMinutes, limit],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** Served by the partial index on unfinished jobs: cheap however many finished jobs exist. */
+  async countUnfinishedByStatus(): Promise<Record<'queued' | 'processing', number>> {
+    const rows: Array<{ status: 'queued' | 'processing'; n: number }> = await this.dataSource.query(
+      `SELECT status, count(*)::int AS n FROM book_jobs WHERE status IN ('queued', 'processing') GROUP BY status`,
+    );
+    const counts = { queued: 0, processing: 0 };
+    for (const row of rows) counts[row.status] = row.n;
+    return counts;
+  }
+
+  private async lockUnfinished(manager: EntityManager, id: string): Promise<BookJobEntity | null> {
+    const job = await manager.findOne(BookJobEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
+    if (!job || TERMINAL_STATUSES.includes(job.status)) return null;
+    return job;
+  }
+}

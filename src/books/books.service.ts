@@ -1,0 +1,142 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { Injectable, Logger } from '@nestjs/common';
+import type { AuthenticatedKey } from '../auth/api-keys.service';
+import {
+  DEFAULT_MODEL,
+  DEFAULT_OUTPUT_FORMAT,
+  DEFAULT_STYLE,
+  DEFAULT_TYPE,
+  estimateCost,
+  SERVICE_NAME,
+} from '../catalog/catalog';
+import { ApiException, invalidParameter } from '../common/api-exception';
+import { ErrorCode } from '../common/error-code';
+import { PublicUrls } from '../common/public-urls';
+import { RateLimitHeaders, RateLimitService } from '../throttling/rate-limit.service';
+import { WebhookUrlPolicy } from '../webhooks/webhook-url-policy';
+import { BooksRepository } from './books.repository';
+import { CreateBookDto } from './dto/create-book.dto';
+import { BookJobParameters } from './entities/book-job.entity';
+import { GenerationProducer } from './generation.producer';
+
+export interface SubmissionReceipt {
+  body: {
+    success: true;
+    requestId: string;
+    status: 'queued';
+    statusUrl: string;
+    message: string;
+  };
+  /** Absent only when a replayed answer could not read the counters. */
+  rateLimitHeaders?: RateLimitHeaders;
+}
+
+@Injectable()
+export class BooksService {
+  private readonly logger = new Logger(BooksService.name);
+
+  constructor(
+    private readonly books: BooksRepository,
+    private readonly producer: GenerationProducer,
+    private readonly rateLimits: RateLimitService,
+    private readonly webhookPolicy: WebhookUrlPolicy,
+    private readonly urls: PublicUrls,
+  ) {}
+
+  /**
+   * Accepts a validated request: webhook policy, then the limits, then one
+   * transaction for the job and its credit reservation, then the queue.
+   * With an Idempotency-Key, a repeat of the same request replays the first
+   * answer without a new job, charge or rate-limit count.
+   */
+  async submit(key: AuthenticatedKey, request: CreateBookDto, idempotencyKey?: string): Promise<SubmissionReceipt> {
+    const webhookUrl = request.webhook_url ?? null;
+    if (webhookUrl) {
+      const rejection = await this.webhookPolicy.check(webhookUrl);
+      if (rejection) {
+        throw new ApiException(400, ErrorCode.InvalidWebhookUrl, 'Invalid webhook_url', rejection.reason);
+      }
+    }
+
+    const parameters = withDefaults(request);
+    const job = {
+      id: randomUUID(),
+      accountId: key.accountId,
+      apiKeyId: key.id,
+      parameters,
+      webhookUrl,
+      estimatedCost: estimateCost(parameters.model, parameters.images),
+    };
+
+    let admitted: RateLimitHeaders | undefined;
+    const admit = async () => (admitted = await this.rateLimits.admit(key));
+    let rateLimitHeaders: RateLimitHeaders;
+    try {
+      if (idempotencyKey === undefined) {
+        await admit();
+        await this.books.createQueued(job);
+        rateLimitHeaders = admitted!;
+      } else {
+        const fingerprint = createHash('sha256').update(JSON.stringify({ parameters, webhookUrl })).digest('hex');
+        const outcome = await this.books.createQueuedOnce(job, { key: idempotencyKey, fingerprint }, admit);
+        if (outcome.kind === 'replay') {
+          if (!outcome.sameRequest) {
+            throw invalidParameter(
+              'Idempotency-Key already used with a different request',
+              'Send a new Idempotency-Key for a new request; a key is remembered for 24 hours.',
+            );
+          }
+          return this.receipt(outcome.jobId, (await this.rateLimits.peek(key)) ?? undefined);
+        }
+        rateLimitHeaders = outcome.admission;
+      }
+    } catch (error) {
+      if (error instanceof ApiException) throw error;
+      this.logger.error(`Could not store job ${job.id}: ${error instanceof Error ? error.message : String(error)}`);
+      if (admitted) await this.rateLimits.giveBack(key);
+      throw new ApiException(
+        503,
+        ErrorCode.JobStartFailed,
+        'The job could not be started',
+        'The service could not store the request; nothing was charged or counted. Retry in a few seconds.',
+        { 'Retry-After': '5' },
+      );
+    }
+
+    try {
+      await this.producer.enqueueGeneration(job.id);
+    } catch (error) {
+      // The job is committed: the reconciler queues it once Redis answers again.
+      this.logger.warn(
+        `Job ${job.id} stored but not queued yet: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+    return this.receipt(job.id, rateLimitHeaders);
+  }
+
+  private receipt(requestId: string, rateLimitHeaders?: RateLimitHeaders): SubmissionReceipt {
+    return {
+      body: {
+        success: true,
+        requestId,
+        status: 'queued',
+        statusUrl: this.urls.status(requestId),
+        message: 'Book generation started. Poll statusUrl (every 120 seconds is plenty) or wait for the webhook.',
+      },
+      rateLimitHeaders,
+    };
+  }
+}
+
+function withDefaults(request: CreateBookDto): BookJobParameters {
+  return {
+    prompt: request.prompt ?? '',
+    style: request.style ?? DEFAULT_STYLE,
+    type: request.type ?? DEFAULT_TYPE,
+    images: request.images ?? false,
+    author: request.author ?? SERVICE_NAME,
+    customTone: request.custom_tone ?? '',
+    model: request.model ?? DEFAULT_MODEL,
+    outputFormat: request.output_format ?? DEFAULT_OUTPUT_FORMAT,
+  };
+}

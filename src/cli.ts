@@ -1,0 +1,202 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { Command, InvalidArgumentError } from 'commander';
+import { exitWith, prepare } from './bootstrap';
+import { ConsoleCommands, ConsoleError } from './console/console-commands';
+import { ConsoleModule } from './console/console.module';
+
+/**
+ * The operator console. With --json, standard output carries exactly one
+ * JSON document and nothing else (scripts parse it); everything else goes
+ * to standard error.
+ */
+function wholeNumber(minimum: number) {
+  return (value: string): number => {
+    if (!/^\d+$/.test(value) || Number(value) < minimum || !Number.isSafeInteger(Number(value))) {
+      throw new InvalidArgumentError(`expected a whole number >= ${minimum}`);
+    }
+    return Number(value);
+  };
+}
+
+function print(result: unknown, json: boolean | undefined, human: () => string): void {
+  process.stdout.write(json ? `${JSON.stringify(result)}\n` : `${human()}\n`);
+}
+
+async function withConsole<T>(action: (commands: ConsoleCommands) => Promise<T>): Promise<T> {
+  const config = await prepare({ checkSchema: true });
+  const app = await NestFactory.createApplicationContext(ConsoleModule.forConfig(config), { logger: false });
+  try {
+    return await action(app.get(ConsoleCommands));
+  } finally {
+    await app.close();
+  }
+}
+
+const program = new Command('scriptorium')
+  .description('Scriptorium operator console: accounts, API keys, webhook signing secrets, credits')
+  .showHelpAfterError()
+  .configureOutput({ writeOut: (text) => process.stderr.write(text), writeErr: (text) => process.stderr.write(text) });
+
+program
+  .command('account:create')
+  .description('create an account (with its first webhook signing secret)')
+  .requiredOption('--name <name>', 'display name')
+  .option('--credits <n>', 'credits to grant at once', wholeNumber(0), 0)
+  .option('--json', 'print {"accountId","webhookSecret"}')
+  .action(async (options: { name: string; credits: number; json?: boolean }) => {
+    const result = await withConsole((c) => c.createAccount(options.name, options.credits));
+    print(
+      result,
+      options.json,
+      () => `Account ${result.accountId}\nWebhook signing secret (shown once, store it now): ${result.webhookSecret}`,
+    );
+  });
+
+program
+  .command('key:create')
+  .description('create an API key; the full key is shown this once')
+  .requiredOption('--account <id>', 'account id')
+  .requiredOption('--name <name>', 'key name')
+  .option('--daily-limit <n>', 'requests per daily window (default: RATE_LIMIT_DAILY)', wholeNumber(1))
+  .option(
+    '--min-interval-seconds <n>',
+    'seconds between requests (default: RATE_LIMIT_MIN_INTERVAL_SECONDS)',
+    wholeNumber(0),
+  )
+  .option('--json', 'print {"keyId","apiKey","preview"}')
+  .action(
+    async (options: {
+      account: string;
+      name: string;
+      dailyLimit?: number;
+      minIntervalSeconds?: number;
+      json?: boolean;
+    }) => {
+      const result = await withConsole((c) =>
+        c.createKey({
+          accountId: options.account,
+          name: options.name,
+          dailyLimit: options.dailyLimit,
+          minIntervalSeconds: options.minIntervalSeconds,
+        }),
+      );
+      print(result, options.json, () => `Key ${result.keyId}\nAPI key (shown once, store it now): ${result.apiKey}`);
+    },
+  );
+
+program
+  .command('key:revoke')
+  .description('revoke an API key, immediately and permanently')
+  .requiredOption('--key <keyId>', 'key id')
+  .option('--json', 'print {"keyId","revoked"}')
+  .action(async (options: { key: string; json?: boolean }) => {
+    const result = await withConsole((c) => c.revokeKey(options.key));
+    if (!result.revoked) exitWith(`No active key with id ${options.key}`);
+    print(result, options.json, () => `Key ${result.keyId} revoked`);
+  });
+
+program
+  .command('key:list')
+  .description("list an account's keys (previews only)")
+  .requiredOption('--account <id>', 'account id')
+  .option('--json', 'print a JSON array')
+  .action(async (options: { account: string; json?: boolean }) => {
+    const keys = await withConsole((c) => c.listKeys(options.account));
+    print(
+      keys,
+      options.json,
+      () =>
+        keys.map((k) => `${k.keyId}  ${k.preview}  ${k.name}${k.revokedAt ? '  (revoked)' : ''}`).join('\n') ||
+        'No keys',
+    );
+  });
+
+program
+  .command('credits:grant')
+  .description("add credits to an account's pool")
+  .requiredOption('--account <id>', 'account id')
+  .requiredOption('--amount <n>', 'credits to add', wholeNumber(1))
+  .option('--json', 'print {"balance"}')
+  .action(async (options: { account: string; amount: number; json?: boolean }) => {
+    const result = await withConsole((c) => c.grantCredits(options.account, options.amount));
+    print(result, options.json, () => `Balance: ${result.balance}`);
+  });
+
+program
+  .command('credits:balance')
+  .description("show an account's available credits")
+  .requiredOption('--account <id>', 'account id')
+  .option('--json', 'print {"balance"}')
+  .action(async (options: { account: string; json?: boolean }) => {
+    const result = await withConsole((c) => c.balance(options.account));
+    print(result, options.json, () => `Balance: ${result.balance}`);
+  });
+
+program
+  .command('credits:ledger')
+  .description("list an account's credit movements, oldest first")
+  .requiredOption('--account <id>', 'account id')
+  .option('--json', 'print a JSON array')
+  .action(async (options: { account: string; json?: boolean }) => {
+    const rows = await withConsole((c) => c.ledger(options.account));
+    print(
+      rows,
+      options.json,
+      () =>
+        rows
+          .map(
+            (r) =>
+              `${r.createdAt}  ${r.kind.padEnd(8)} ${String(r.amount).padStart(8)}  -> ${r.balanceAfter}  ${r.jobId ?? ''}`,
+          )
+          .join('\n') || 'No movements',
+    );
+  });
+
+program
+  .command('secret:create')
+  .description('create a webhook signing secret (whsec_...); shown this once')
+  .requiredOption('--account <id>', 'account id')
+  .option('--json', 'print {"secretId","webhookSecret"}')
+  .action(async (options: { account: string; json?: boolean }) => {
+    const result = await withConsole((c) => c.createSecret(options.account));
+    print(
+      result,
+      options.json,
+      () => `Secret ${result.secretId}\nSigning secret (shown once): ${result.webhookSecret}`,
+    );
+  });
+
+program
+  .command('secret:revoke')
+  .description('revoke a webhook signing secret')
+  .requiredOption('--secret <id>', 'secret id')
+  .option('--json', 'print {"secretId","revoked"}')
+  .action(async (options: { secret: string; json?: boolean }) => {
+    const result = await withConsole((c) => c.revokeSecret(options.secret));
+    if (!result.revoked) exitWith(`No active signing secret with id ${options.secret}`);
+    print(result, options.json, () => `Secret ${result.secretId} revoked`);
+  });
+
+program
+  .command('secret:list')
+  .description("list an account's signing secrets (previews only)")
+  .requiredOption('--account <id>', 'account id')
+  .option('--json', 'print a JSON array')
+  .action(async (options: { account: string; json?: boolean }) => {
+    const rows = await withConsole((c) => c.listSecrets(options.account));
+    print(
+      rows,
+      options.json,
+      () =>
+        rows.map((s) => `${s.secretId}  ${s.preview}${s.revokedAt ? '  (revoked)' : ''}`).join('\n') || 'No secrets',
+    );
+  });
+
+program.parseAsync(process.argv).catch((error: unknown) => {
+  exitWith(
+    error instanceof ConsoleError
+      ? error.message
+      : `Command failed: ${error instanceof Error ? error.message : String(error)}`,
+  );
+});

@@ -1,0 +1,166 @@
+import { plainToInstance, Transform } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsString, Matches, Max, Min, validateSync } from 'class-validator';
+
+export const ROLES = ['all', 'api', 'worker'] as const;
+export type Role = (typeof ROLES)[number];
+
+const toBoolean = ({ value }: { value: unknown }): unknown => {
+  if (typeof value !== 'string') return value;
+  const normalised = value.trim().toLowerCase();
+  if (['true', '1', 'yes', 'on'].includes(normalised)) return true;
+  if (['false', '0', 'no', 'off', ''].includes(normalised)) return false;
+  return value;
+};
+
+const toInteger = ({ value }: { value: unknown }): unknown => {
+  if (typeof value !== 'string') return value;
+  return /^-?\d+$/.test(value.trim()) ? Number(value.trim()) : value;
+};
+
+/**
+ * Every setting the service reads, validated once at start-up. A bad value
+ * stops the process with a message naming the variable (never its value when
+ * the variable is a secret). `.env.example` documents each one.
+ */
+export class AppConfig {
+  @IsIn(ROLES)
+  ROLE: Role = 'all';
+
+  @Transform(toInteger)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  PORT = 3000;
+
+  @IsString()
+  HOST = '0.0.0.0';
+
+  @Matches(/^postgres(ql)?:\/\/\S+$/, { message: 'DATABASE_URL must be a postgres:// URL' })
+  DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
+
+  @Matches(/^rediss?:\/\/\S+$/, { message: 'REDIS_URL must be a redis:// or rediss:// URL' })
+  REDIS_URL = 'redis://127.0.0.1:6379';
+
+  /** Prefix of every Redis key (queues, rate-limit counters): lets several deployments share one Redis. */
+  @Matches(/^[A-Za-z0-9:_-]{1,64}$/, { message: 'REDIS_PREFIX must be 1-64 characters of A-Z a-z 0-9 : _ -' })
+  REDIS_PREFIX = 'scriptorium';
+
+  /** Public base address including `/v1`; used in `statusUrl` and `resultUrl`. */
+  @Matches(/^https?:\/\/[^\s/]+(\/\S*)?\/v1$/, {
+    message: 'BASE_URL must be an http(s) URL ending in /v1, e.g. http://localhost:3000/v1',
+  })
+  BASE_URL = 'http://localhost:3000/v1';
+
+  @Transform(toBoolean)
+  @IsBoolean()
+  WEBHOOK_ALLOW_PRIVATE = false;
+
+  /** Apply pending migrations at start instead of refusing to start. */
+  /** Delays before the webhook retries, in seconds (spec 6.5: 1, 5 and 30 minutes). */
+  @Matches(/^\d+(,\d+)*$/, {
+    message: 'WEBHOOK_RETRY_DELAYS_SECONDS must be comma-separated whole seconds, e.g. 60,300,1800',
+  })
+  WEBHOOK_RETRY_DELAYS_SECONDS = '60,300,1800';
+
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  @Max(120)
+  WEBHOOK_TIMEOUT_SECONDS = 30;
+
+  @Transform(toBoolean)
+  @IsBoolean()
+  MIGRATIONS_RUN = false;
+
+  @Transform(toBoolean)
+  @IsBoolean()
+  LEGACY_PATHS_ENABLED = true;
+
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  @Max(256)
+  GENERATION_CONCURRENCY = 4;
+
+  /** Re-queue unfinished work from PostgreSQL at worker start and every minute (keep on in production). */
+  @Transform(toBoolean)
+  @IsBoolean()
+  RECONCILER_ENABLED = true;
+
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  RECONCILER_INTERVAL_SECONDS = 60;
+
+  /** A job still unfinished this long after submission is failed (refunded, webhook sent). */
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  JOB_DEADLINE_MINUTES = 60;
+
+  /** How long a stopping worker waits for the jobs in hand before handing them back. */
+  @Transform(toInteger)
+  @IsInt()
+  @Min(0)
+  SHUTDOWN_GRACE_SECONDS = 30;
+
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_DAILY = 15;
+
+  /** Length of the daily window; tests shorten it. */
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_DAILY_WINDOW_SECONDS = 86_400;
+
+  @Transform(toInteger)
+  @IsInt()
+  @Min(0)
+  RATE_LIMIT_MIN_INTERVAL_SECONDS = 6;
+
+  /** Credits granted to the demo account created by `npm start`. */
+  @Transform(toInteger)
+  @IsInt()
+  @Min(0)
+  DEMO_CREDITS = 10_000;
+
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  LOG_LEVEL = 'info';
+
+  /**
+   * Key that encrypts webhook signing secrets at rest (AES-256-GCM).
+   * Secret: never printed. 32 bytes as 64 hex characters or base64.
+   */
+  @Matches(/^([0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/, {
+    message: 'SECRETS_ENCRYPTION_KEY is required: 32 random bytes as 64 hex characters (openssl rand -hex 32)',
+  })
+  SECRETS_ENCRYPTION_KEY = '';
+}
+
+export function webhookRetryDelaysMs(config: AppConfig): number[] {
+  return config.WEBHOOK_RETRY_DELAYS_SECONDS.split(',').map((seconds) => Number(seconds) * 1000);
+}
+
+export class ConfigValidationError extends Error {}
+
+/** Reads and validates the environment; throws ConfigValidationError listing every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const known = Object.keys(new AppConfig());
+  const source: Record<string, string> = {};
+  for (const name of known) {
+    const value = env[name];
+    if (value !== undefined && value !== '') source[name] = value;
+  }
+  const config = plainToInstance(AppConfig, source, { exposeDefaultValues: true });
+  const errors = validateSync(config, { forbidUnknownValues: false });
+  if (errors.length > 0) {
+    const lines = errors.map((error) => {
+      const messages = Object.values(error.constraints ?? {});
+      return `  ${error.property}: ${messages.join('; ')}`;
+    });
+    throw new ConfigValidationError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return config;
+}

@@ -1,0 +1,5 @@
+import { Initial1795394012563 } from './migrations/1795394012563-Initial';
+import { UsageCountersAndIdempotency1795396616137 } from './migrations/1795396616137-UsageCountersAndIdempotency';
+
+/** Every migration, oldest first. Add a generated migration here; never edit one that was committed. */
+export const MIGRATIONS = [Initial1795394012563, UsageCountersAndIdempotency1795396616137];

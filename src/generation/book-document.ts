@@ -1,0 +1,159 @@
+/**
+ * The one in-memory model of a generated book. Every provider produces it and
+ * every renderer consumes it, so a new format or a new provider never has to
+ * know about the other side. The `json` output format is this document
+ * serialised as it is, so changes here are API changes: bump
+ * BOOK_DOCUMENT_VERSION and the published schema with them.
+ */
+import type { BookStyle, BookType, ModelId } from '../catalog/catalog';
+
+export const BOOK_DOCUMENT_VERSION = '1.0';
+
+export type ReadingDirection = 'ltr' | 'rtl';
+
+export interface BookImage {
+  /** Stable id, unique inside the document (used for file names in EPUB). */
+  id: string;
+  /** `image/png`, `image/svg+xml` or `image/jpeg`. */
+  mediaType: 'image/png' | 'image/svg+xml' | 'image/jpeg';
+  /** Base64 of the image bytes. */
+  data: string;
+  /** Alternative text: what the picture shows. */
+  alt: string;
+  width: number;
+  height: number;
+}
+
+export interface HeadingBlock {
+  kind: 'heading';
+  text: string;
+  /** 2 is a section heading inside a chapter, 3 a sub-section. */
+  level: 2 | 3;
+}
+
+export interface ParagraphBlock {
+  kind: 'paragraph';
+  text: string;
+}
+
+export interface DialogueBlock {
+  kind: 'dialogue';
+  speaker: string;
+  text: string;
+}
+
+export interface PanelDialogueLine {
+  speaker: string;
+  text: string;
+}
+
+export interface PanelBlock {
+  kind: 'panel';
+  /** 1-based panel number on its page. */
+  number: number;
+  /** What the panel shows: the artist's direction, also the alt text. */
+  description: string;
+  caption?: string;
+  dialogue: PanelDialogueLine[];
+  /** id of a BookImage in `images`, when illustrations were generated. */
+  imageId?: string;
+}
+
+export interface ExerciseBlock {
+  kind: 'exercise';
+  question: string;
+  answer: string;
+}
+
+export interface KeyPointBlock {
+  kind: 'key_point';
+  text: string;
+}
+
+export interface ListBlock {
+  kind: 'list';
+  ordered: boolean;
+  items: string[];
+}
+
+export interface GlossaryEntryBlock {
+  kind: 'glossary_entry';
+  term: string;
+  definition: string;
+}
+
+export interface ImageBlock {
+  kind: 'image';
+  /** id of a BookImage in `images`. */
+  imageId: string;
+  caption?: string;
+}
+
+export interface SceneBreakBlock {
+  kind: 'scene_break';
+}
+
+export type BookBlock =
+  | HeadingBlock
+  | ParagraphBlock
+  | DialogueBlock
+  | PanelBlock
+  | ExerciseBlock
+  | KeyPointBlock
+  | ListBlock
+  | GlossaryEntryBlock
+  | ImageBlock
+  | SceneBreakBlock;
+
+export type ChapterKind = 'chapter' | 'page' | 'lesson' | 'principle' | 'glossary' | 'sources' | 'afterword';
+
+export interface BookChapter {
+  /** Stable id, unique inside the document (anchors, EPUB file names). */
+  id: string;
+  kind: ChapterKind;
+  /** 1-based position among the chapters. */
+  number: number;
+  title: string;
+  /** Optional illustration shown under the chapter title. */
+  imageId?: string;
+  blocks: BookBlock[];
+}
+
+export interface FrontMatter {
+  /** Dedication line, shown on its own page. */
+  dedication?: string;
+  /** Epigraph or foreword paragraphs. */
+  foreword?: string[];
+  /** Learning objectives (textbooks) or what the reader will get (self-help). */
+  objectives?: string[];
+  /** The cast of characters: name and one-line description. */
+  cast?: Array<{ name: string; description: string }>;
+}
+
+export interface BookMetadata {
+  title: string;
+  subtitle?: string;
+  author: string;
+  /** BCP 47 language tag of the text, e.g. `en`. */
+  language: string;
+  type: Exclude<BookType, 'automatic'>;
+  style: Exclude<BookStyle, 'automatic'>;
+  model: ModelId;
+  synopsis: string;
+  readingDirection: ReadingDirection;
+  /** The request id the book was generated for: the stable identifier of the book. */
+  identifier: string;
+  /** ISO 8601 timestamp of generation. */
+  createdAt: string;
+  wordCount: number;
+}
+
+export interface BookDocument {
+  schemaVersion: typeof BOOK_DOCUMENT_VERSION;
+  metadata: BookMetadata;
+  /** id of a BookImage in `images` used as the cover, when illustrations were generated. */
+  coverImageId?: string;
+  frontMatter: FrontMatter;
+  chapters: BookChapter[];
+  images: BookImage[];
+}

@@ -1,0 +1,56 @@
+import type { BookStyle, BookType, ModelId, OutputFormat } from '../catalog/catalog';
+import type { BookChapter, BookDocument } from './book-document';
+
+/** The generation request as the engine sees it: defaults already applied. */
+export interface BookGenerationRequest {
+  /** The job id; also the book's identifier and the seed of deterministic providers. */
+  requestId: string;
+  /** Empty when the client gave none: the provider invents a premise. */
+  prompt: string;
+  style: BookStyle;
+  type: BookType;
+  images: boolean;
+  author: string;
+  customTone: string;
+  model: ModelId;
+  outputFormat: OutputFormat;
+  /** When the job was created (ISO 8601); used as the book's date so output is reproducible. */
+  createdAt: string;
+}
+
+export interface GenerationProgressReporter {
+  /**
+   * Report a step. `progress` is 0-100 within the generation phase; the
+   * caller maps it onto the job's overall progress and keeps it monotonic.
+   */
+  report(progress: number, message: string): Promise<void>;
+}
+
+/**
+ * Lets a provider resume a retried job from the sections it already wrote,
+ * instead of paying a model for them again.
+ */
+export interface SectionCheckpointStore {
+  load(requestId: string): Promise<Map<string, BookChapter>>;
+  save(requestId: string, sectionKey: string, chapter: BookChapter): Promise<void>;
+}
+
+export interface GenerationOutcome {
+  document: BookDocument;
+  /** Model tokens consumed (0 for the builtin provider); feeds the length-based price. */
+  tokensUsed: number;
+  /**
+   * The length the provider planned, in words. The final price varies with
+   * wordCount / plannedWordCount (bounded to +/-10%); omitted means "as planned".
+   */
+  plannedWordCount?: number;
+}
+
+export interface BookProvider {
+  readonly name: string;
+  generate(
+    request: BookGenerationRequest,
+    progress: GenerationProgressReporter,
+    checkpoints?: SectionCheckpointStore,
+  ): Promise<GenerationOutcome>;
+}

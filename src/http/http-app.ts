@@ -1,0 +1,89 @@
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppModule } from '../app.module';
+import type { Logger as Pino } from 'pino';
+import { createRootLogger, PinoNestLogger, requestIdFor } from '../logging/logger';
+import { AppConfig } from '../config/app-config';
+import { MetricsService } from '../metrics/metrics.service';
+import { setupOpenApi } from './openapi';
+
+/** DESIGN.md: a body over 64 KiB is refused with 413. */
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+/**
+ * The Fastify adapter with the body rules of the contract, and request logs
+ * (JSON, one `reqId` per request, answered in X-Request-Id) when a logger is given.
+ */
+export function createFastifyAdapter(logger?: Pino): FastifyAdapter {
+  const adapter = new FastifyAdapter({
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: true,
+    ...(logger ? { loggerInstance: logger } : { logger: false }),
+    genReqId: requestIdFor,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+  const fastify = adapter.getInstance();
+  installJsonParser(fastify);
+  fastify.addHook('onRequest', (request, reply, done) => {
+    void reply.header('X-Request-Id', request.id);
+    done();
+  });
+  return adapter;
+}
+
+/** What every HTTP application gets, however it was created (main, tests, benchmarks). */
+export function configureHttpApp(app: NestFastifyApplication, config: AppConfig): void {
+  app.enableShutdownHooks();
+  setupOpenApi(app, config);
+  recordHttpMetrics(app);
+}
+
+/** Requests by route pattern (never the raw URL: ids would explode the label set), status and latency. */
+function recordHttpMetrics(app: NestFastifyApplication): void {
+  const metrics = app.get(MetricsService);
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onResponse', (request, reply, done) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    metrics.httpRequests.inc({ route, method: request.method, status: String(reply.statusCode) });
+    metrics.httpDuration.observe({ route, method: request.method }, reply.elapsedTime / 1000);
+    done();
+  });
+}
+
+/** Builds the service's HTTP application; `main.ts` starts it this way. */
+export async function createHttpApp(config: AppConfig): Promise<NestFastifyApplication> {
+  const logger = createRootLogger(config.LOG_LEVEL);
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule.forRole(config),
+    createFastifyAdapter(logger),
+    {
+      logger: new PinoNestLogger(logger),
+      // The adapter already carries the JSON parser of the contract (see installJsonParser).
+      bodyParser: false,
+    },
+  );
+  configureHttpApp(app, config);
+  return app;
+}
+
+/**
+ * JSON bodies: an empty body with a JSON content type is the empty request
+ * (like no body at all), not an error. Parsing keeps Fastify's protection
+ * against prototype poisoning.
+ */
+function installJsonParser(fastify: FastifyInstance): void {
+  const parseJson = fastify.getDefaultJsonParser('error', 'error');
+  fastify.removeContentTypeParser('application/json');
+  fastify.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES },
+    (request: FastifyRequest, body: string | Buffer, done: (error: Error | null, value?: unknown) => void) => {
+      if (body.length === 0 || body.toString().trim() === '') {
+        done(null, undefined);
+        return;
+      }
+      void parseJson(request, body.toString(), done);
+    },
+  );
+}

@@ -1,0 +1,44 @@
+import { Injectable } from '@nestjs/common';
+import { BooksRepository } from '../books/books.repository';
+import { ApiException, notFound } from '../common/api-exception';
+import { ErrorCode } from '../common/error-code';
+import { ArtifactHead } from '../storage/artifacts.repository';
+import { StorageService } from '../storage/storage.service';
+
+@Injectable()
+export class DownloadService {
+  constructor(
+    private readonly books: BooksRepository,
+    private readonly storage: StorageService,
+  ) {}
+
+  /** The stored book of a completed job, or the right error for every other case (DESIGN.md, Download). */
+  async head(requestId: string): Promise<ArtifactHead> {
+    const job = await this.books.findById(requestId);
+    if (!job) {
+      throw notFound('Request not found', `No book request has the id ${requestId}.`);
+    }
+    if (job.status === 'failed') {
+      throw notFound('No book to download', `The job failed: ${job.error ?? 'generation failed'}.`);
+    }
+    if (job.status !== 'completed') {
+      throw new ApiException(
+        400,
+        ErrorCode.JobNotCompleted,
+        'The book is not ready yet',
+        `The job is ${job.status}; download it once GET /v1/status/${requestId} says completed.`,
+      );
+    }
+    const head = await this.storage.head(requestId);
+    if (!head) {
+      throw notFound('No book to download', 'The book file is no longer stored.');
+    }
+    return head;
+  }
+
+  async content(requestId: string): Promise<Buffer> {
+    const content = await this.storage.content(requestId);
+    if (!content) throw notFound('No book to download', 'The book file is no longer stored.');
+    return content;
+  }
+}

@@ -1,0 +1,112 @@
+import { Readable } from 'node:stream';
+import { Controller, Get, Headers, Param, Req, Res } from '@nestjs/common';
+import { ApiOperation, ApiParam, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Public } from '../auth/auth.decorators';
+import { ApiErrors } from '../common/api-error-responses';
+import { notFound } from '../common/api-exception';
+import { markDeprecated } from '../common/deprecation';
+import { ErrorCode } from '../common/error-code';
+import { assertRequestId } from '../common/request-id';
+import { AppConfig } from '../config/app-config';
+import { DownloadService } from './download.service';
+import { JobStatusDto } from './dto/job-status.dto';
+import { StatusService } from './status.service';
+
+const REQUEST_ID_PARAM = ApiParam({
+  name: 'requestId',
+  format: 'uuid',
+  description: 'The requestId returned by POST /v1/book',
+});
+
+@ApiTags('Status')
+@Public()
+@Controller()
+export class StatusController {
+  constructor(
+    private readonly statuses: StatusService,
+    private readonly downloads: DownloadService,
+    private readonly config: AppConfig,
+  ) {}
+
+  @Get('v1/status/:requestId')
+  @ApiOperation({
+    summary: 'Get the state of a job',
+    description:
+      'Public: the request id is the capability. Not rate-limited; polling every 120 seconds is recommended.',
+  })
+  @REQUEST_ID_PARAM
+  @ApiResponse({ status: 200, type: JobStatusDto })
+  @ApiErrors([404, [ErrorCode.NotFound], 'Unknown (or malformed) request id'])
+  status(@Param('requestId') requestId: string): Promise<JobStatusDto> {
+    return this.statuses.status(assertRequestId(requestId));
+  }
+
+  @Get('status/:requestId')
+  @ApiOperation({
+    summary: 'Get the state of a job (deprecated unversioned path)',
+    description: 'Behaves exactly like GET /v1/status/{requestId} and adds Deprecation, Sunset and Link headers.',
+    deprecated: true,
+  })
+  @REQUEST_ID_PARAM
+  @ApiResponse({ status: 200, type: JobStatusDto })
+  @ApiErrors([404, [ErrorCode.NotFound], 'Unknown (or malformed) request id'])
+  legacyStatus(
+    @Param('requestId') requestId: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<JobStatusDto> {
+    if (!this.config.LEGACY_PATHS_ENABLED) {
+      throw notFound(`Not found: GET /status/${requestId}`, 'Unversioned paths are disabled; use /v1/status.');
+    }
+    markDeprecated(reply, `${this.config.BASE_URL}/status/${encodeURIComponent(requestId)}`);
+    return this.status(requestId);
+  }
+
+  @Get('v1/download/:requestId')
+  @ApiOperation({
+    summary: 'Download a finished book',
+    description:
+      'Public like status. Answers the stored file with its Content-Type, a Content-Disposition filename from the ' +
+      'title, Content-Length and a strong ETag (send If-None-Match for 304). HEAD answers the headers only.',
+  })
+  @REQUEST_ID_PARAM
+  @ApiProduces(
+    'text/plain',
+    'text/markdown',
+    'text/html',
+    'application/json',
+    'application/pdf',
+    'application/epub+zip',
+  )
+  @ApiResponse({ status: 200, description: 'The book file', schema: { type: 'string', format: 'binary' } })
+  @ApiResponse({ status: 304, description: 'Not modified (If-None-Match matched the ETag)' })
+  @ApiErrors(
+    [400, [ErrorCode.JobNotCompleted], 'The job is still queued or processing'],
+    [404, [ErrorCode.NotFound], 'Unknown request id, or the job failed (details say so)'],
+  )
+  async download(
+    @Param('requestId') requestId: string,
+    @Headers('if-none-match') ifNoneMatch: string | undefined,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const id = assertRequestId(requestId);
+    const head = await this.downloads.head(id);
+    void reply
+      .header('Content-Type', head.contentType)
+      .header('Content-Disposition', `attachment; filename="${head.fileName}"`)
+      .header('ETag', head.etag)
+      .header('Cache-Control', 'private, max-age=0, must-revalidate');
+    if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === head.etag || tag.trim() === '*')) {
+      await reply.status(304).send();
+      return;
+    }
+    if (request.method === 'HEAD') {
+      // An empty stream keeps our Content-Length: Fastify's HEAD handling would otherwise announce 0.
+      await reply.header('Content-Length', String(head.sizeBytes)).status(200).send(Readable.from([]));
+      return;
+    }
+    const content = await this.downloads.content(id);
+    await reply.status(200).send(content);
+  }
+}

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { BooksModule } from '../books/books.module';
+import { StorageModule } from '../storage/storage.module';
+import { DownloadService } from './download.service';
+import { StatusController } from './status.controller';
+import { StatusService } from './status.service';
+
+@Module({
+  imports: [BooksModule, StorageModule],
+  controllers: [StatusController],
+  providers: [StatusService, DownloadService],
+})
+export class StatusModule {}

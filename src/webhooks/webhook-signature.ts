@@ -1,0 +1,39 @@
+import { createHmac } from 'node:crypto';
+
+/** Spec 6.3. */
+export const SIGNATURE_HEADER = 'X-Service-Signature';
+
+/**
+ * Builds the `X-Service-Signature` value: `t=<unix>,v1=<hex>[,v1=<hex>...]`.
+ *
+ * `secrets` are the account's active signing secrets, NEWEST FIRST. During a
+ * rotation the oldest secret's `v1` therefore comes last: many receivers keep
+ * only the last `v1` they parse, and those are the receivers that have not
+ * switched to the new secret yet.
+ */
+export function signWebhookPayload(rawBody: string, secrets: string[], timestampSeconds: number): string {
+  if (secrets.length === 0) {
+    throw new Error('signWebhookPayload needs at least one signing secret');
+  }
+  if (!Number.isSafeInteger(timestampSeconds) || timestampSeconds < 0) {
+    // Receivers parse `t` as digits only; a fraction or exponent would make every delivery fail.
+    throw new RangeError('timestampSeconds must be a non-negative integer number of seconds');
+  }
+  const digests = secrets.map((secret) => `v1=${computeSignature(secret, timestampSeconds, rawBody)}`);
+  return [`t=${timestampSeconds}`, ...digests].join(',');
+}
+
+/**
+ * Lowercase hex HMAC-SHA256 of `<t>.<rawBody>`. The key is the whole secret
+ * string, `whsec_` prefix included, as UTF-8: receivers paste the secret as
+ * shown in the console, so no decoding step may differ between the two sides.
+ */
+export function computeSignature(secret: string, timestampSeconds: number, rawBody: string): string {
+  if (secret.length === 0) {
+    // An empty HMAC key is legal but means a secret failed to load.
+    throw new Error('computeSignature needs a non-empty signing secret');
+  }
+  return createHmac('sha256', Buffer.from(secret, 'utf8'))
+    .update(`${timestampSeconds}.${rawBody}`, 'utf8')
+    .digest('hex');
+}

@@ -1,0 +1,99 @@
+import { ApiKeysService } from '../src/auth/api-keys.service';
+import { Customer, startTestApp, TestApp } from './support/test-app';
+
+/** Spec section 5 and DESIGN.md (Authentication) on both authenticated endpoints. */
+describe('API key authentication', () => {
+  let t: TestApp;
+  let customer: Customer;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    customer = await t.createCustomer({ key: { minIntervalSeconds: 0 } });
+  });
+  afterAll(() => t.close());
+
+  const endpoints = [
+    { method: 'POST' as const, url: '/v1/book' },
+    { method: 'GET' as const, url: '/v1/usage' },
+  ];
+
+  describe.each(endpoints)('$method $url', ({ method, url }) => {
+    it('answers 401 AUTH_REQUIRED without the header', async () => {
+      const response = await t.app.inject({ method, url });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({
+        success: false,
+        error: 'API key required',
+        details: expect.any(String),
+        errorCode: 'AUTH_REQUIRED',
+      });
+    });
+
+    it.each(['garbage', 'bk_live_short', `bk_live_${'A'.repeat(12)}_${'b'.repeat(32)}`])(
+      'answers 401 AUTH_REQUIRED for a malformed or unknown key (%s)',
+      async (key) => {
+        const response = await t.app.inject({ method, url, headers: { 'x-api-key': key } });
+        expect(response.statusCode).toBe(401);
+        expect(response.json().errorCode).toBe('AUTH_REQUIRED');
+      },
+    );
+
+    it('answers 401 AUTH_FAILED for a known key id with a wrong secret', async () => {
+      const wrongSecret = customer.apiKey.slice(0, -4) + (customer.apiKey.endsWith('aaaa') ? 'bbbb' : 'aaaa');
+      const response = await t.app.inject({ method, url, headers: { 'x-api-key': wrongSecret } });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toMatchObject({ success: false, errorCode: 'AUTH_FAILED' });
+    });
+  });
+
+  it('answers 403 FORBIDDEN once a key is revoked, immediately', async () => {
+    const other = await t.createCustomer({ key: { minIntervalSeconds: 0 } });
+    const before = await t.app.inject({ method: 'GET', url: '/v1/usage', headers: { 'x-api-key': other.apiKey } });
+    expect(before.statusCode).toBe(200);
+
+    await t.app.get(ApiKeysService, { strict: false }).revoke(other.keyId);
+
+    for (const request of endpoints) {
+      const response = await t.app.inject({ ...request, headers: { 'x-api-key': other.apiKey } });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toMatchObject({ success: false, errorCode: 'FORBIDDEN' });
+    }
+  });
+
+  it('answers 403 FORBIDDEN for a key without the needed scope', async () => {
+    const keys = t.app.get(ApiKeysService, { strict: false });
+    const usageOnly = await keys.create({ accountId: customer.accountId, name: 'read only', scopes: ['usage:read'] });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v1/book',
+      headers: { 'x-api-key': usageOnly.apiKey },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ errorCode: 'FORBIDDEN', details: expect.stringContaining('books:write') });
+    const usage = await t.app.inject({ method: 'GET', url: '/v1/usage', headers: { 'x-api-key': usageOnly.apiKey } });
+    expect(usage.statusCode).toBe(200);
+  });
+
+  it('checks the key before the body: an invalid body without a key is a 401', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v1/book',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ style: 'pirate' }),
+    });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('never echoes the key in any answer', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/v1/book', headers: { 'x-api-key': customer.apiKey } });
+    expect(response.body).not.toContain(customer.apiKey);
+  });
+
+  it('needs no key for the public endpoints', async () => {
+    for (const url of ['/v1/configuration', '/v1/models', '/v1/status/00000000-0000-4000-8000-000000000000']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect([200, 404]).toContain(response.statusCode);
+      expect(response.statusCode).not.toBe(401);
+    }
+  });
+});

@@ -1,0 +1,121 @@
+import fc from 'fast-check';
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { BooksRepository } from '../src/books/books.repository';
+import { estimateCost } from '../src/catalog/catalog';
+import { CreditsService } from '../src/credits/credits.service';
+import { startTestApp, TestApp } from './support/test-app';
+
+type Command =
+  | { kind: 'grant'; amount: number }
+  | { kind: 'submit'; model: '2.0' | '3.0'; images: boolean }
+  | { kind: 'complete'; job: number; priceFactor: number }
+  | { kind: 'fail'; job: number };
+
+const command: fc.Arbitrary<Command> = fc.oneof(
+  fc.record({ kind: fc.constant('grant' as const), amount: fc.integer({ min: 1, max: 1_500 }) }),
+  fc.record({
+    kind: fc.constant('submit' as const),
+    model: fc.constantFrom('2.0' as const, '3.0' as const),
+    images: fc.boolean(),
+  }),
+  fc.record({
+    kind: fc.constant('complete' as const),
+    job: fc.nat(),
+    priceFactor: fc.double({ min: 0.9, max: 1.1, noNaN: true }),
+  }),
+  fc.record({ kind: fc.constant('fail' as const), job: fc.nat() }),
+);
+
+/** Property: for any sequence of grants, submissions, completions and failures, balance = grants - charges >= 0. */
+describe('Credit ledger invariants (property-based, real PostgreSQL)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp({ ROLE: 'api' });
+  });
+  afterAll(() => t.close());
+
+  it('keeps balance = grants - charges, never negative, each job netting to its creditsUsed', async () => {
+    const books = t.app.get(BooksRepository, { strict: false });
+    const credits = t.app.get(CreditsService, { strict: false });
+    const dataSource = t.app.get(DataSource);
+
+    await fc.assert(
+      fc.asyncProperty(fc.array(command, { minLength: 1, maxLength: 25 }), async (commands) => {
+        const customer = await t.createCustomer({ credits: 0 });
+        const jobs: string[] = [];
+        let granted = 0;
+        for (const step of commands) {
+          switch (step.kind) {
+            case 'grant':
+              await credits.grant(customer.accountId, step.amount);
+              granted += step.amount;
+              break;
+            case 'submit': {
+              const id = randomUUID();
+              await books.createQueued({
+                id,
+                accountId: customer.accountId,
+                apiKeyId: customer.keyId,
+                webhookUrl: null,
+                estimatedCost: estimateCost(step.model, step.images),
+                parameters: {
+                  prompt: '',
+                  style: 'automatic',
+                  type: 'automatic',
+                  images: step.images,
+                  author: 'x',
+                  customTone: '',
+                  model: step.model,
+                  outputFormat: 'txt',
+                },
+              });
+              jobs.push(id);
+              break;
+            }
+            case 'complete':
+            case 'fail': {
+              if (jobs.length === 0) break;
+              const id = jobs[step.job % jobs.length]!;
+              const job = await books.findById(id);
+              if (step.kind === 'fail' || job!.creditsReserved === 0) {
+                await books.fail(id, 'test failure');
+              } else {
+                await books.complete(
+                  id,
+                  { title: 't', price: Math.round(job!.creditsReserved * step.priceFactor) },
+                  'done',
+                );
+              }
+              break;
+            }
+          }
+          const balance = (await credits.balance(customer.accountId))!;
+          expect(balance).toBeGreaterThanOrEqual(0);
+        }
+        const [{ charged }] = await dataSource.query(
+          `SELECT COALESCE(-sum(amount), 0)::bigint AS charged FROM credit_ledger WHERE account_id = $1 AND kind = 'charge'`,
+          [customer.accountId],
+        );
+        const [{ held }] = await dataSource.query(
+          `SELECT COALESCE(sum(credits_reserved), 0)::bigint AS held FROM book_jobs WHERE account_id = $1 AND status IN ('queued', 'processing')`,
+          [customer.accountId],
+        );
+        const balance = (await credits.balance(customer.accountId))!;
+        // Unfinished jobs still hold their reservation; everything else is settled.
+        expect(balance).toBe(granted - Number(charged) - Number(held));
+        const perJob: Array<{ net: string; credits_used: number; status: string }> = await dataSource.query(
+          `SELECT COALESCE(sum(l.amount), 0) AS net, j.credits_used, j.status
+             FROM book_jobs j LEFT JOIN credit_ledger l ON l.job_id = j.id
+            WHERE j.account_id = $1 GROUP BY j.id`,
+          [customer.accountId],
+        );
+        for (const job of perJob) {
+          if (job.status === 'completed' || job.status === 'failed') expect(Number(job.net) + job.credits_used).toBe(0);
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
