@@ -55,7 +55,6 @@ export class AppConfig {
   @IsBoolean()
   WEBHOOK_ALLOW_PRIVATE = false;
 
-  /** Apply pending migrations at start instead of refusing to start. */
   /** Delays before the webhook retries, in seconds (spec 6.5: 1, 5 and 30 minutes). */
   @Matches(/^\d+(,\d+)*$/, {
     message: 'WEBHOOK_RETRY_DELAYS_SECONDS must be comma-separated whole seconds, e.g. 60,300,1800',
@@ -68,6 +67,7 @@ export class AppConfig {
   @Max(120)
   WEBHOOK_TIMEOUT_SECONDS = 30;
 
+  /** Apply pending migrations at start instead of refusing to start. */
   @Transform(toBoolean)
   @IsBoolean()
   MIGRATIONS_RUN = false;
@@ -81,6 +81,28 @@ export class AppConfig {
   @Min(1)
   @Max(256)
   GENERATION_CONCURRENCY = 4;
+
+  /**
+   * How long a worker's claim on a queue entry lasts without renewal. A worker
+   * that dies (SIGKILL, lost machine) has its jobs taken over by another
+   * worker after about twice this long.
+   */
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  @Max(600)
+  QUEUE_LOCK_SECONDS = 30;
+
+  /**
+   * Simulated model latency per section of the builtin provider, in
+   * milliseconds: 0 in production; demos and fault tests raise it so a job
+   * lasts long enough to watch or interrupt.
+   */
+  @Transform(toInteger)
+  @IsInt()
+  @Min(0)
+  @Max(60_000)
+  BUILTIN_SECTION_DELAY_MS = 0;
 
   /** Re-queue unfinished work from PostgreSQL at worker start and every minute (keep on in production). */
   @Transform(toBoolean)

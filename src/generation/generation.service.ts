@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { AppConfig } from '../config/app-config';
 import type { BookGenerationRequest, GenerationOutcome, GenerationProgressReporter } from './book-provider';
 import { InterimBookProvider as BuiltinBookProvider } from './interim-book.provider';
 import { GenerationSectionsRepository } from './generation-sections.repository';
@@ -11,9 +12,14 @@ export interface GeneratedBook extends GenerationOutcome {
 /** Chooses the provider for a request's model and runs it with checkpoints. */
 @Injectable()
 export class GenerationService {
-  private readonly builtin = new BuiltinBookProvider();
+  private readonly builtin: BuiltinBookProvider;
 
-  constructor(private readonly sections: GenerationSectionsRepository) {}
+  constructor(
+    private readonly sections: GenerationSectionsRepository,
+    config: AppConfig,
+  ) {
+    this.builtin = new BuiltinBookProvider({ sectionDelayMs: config.BUILTIN_SECTION_DELAY_MS });
+  }
 
   async generate(request: BookGenerationRequest, progress: GenerationProgressReporter): Promise<GeneratedBook> {
     const outcome = await this.builtin.generate(request, progress, this.sections);

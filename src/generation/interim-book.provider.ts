@@ -10,6 +10,8 @@ import type {
 export class InterimBookProvider implements BookProvider {
   readonly name = 'interim';
 
+  constructor(private readonly options: { sectionDelayMs?: number } = {}) {}
+
   async generate(
     request: BookGenerationRequest,
     progress: GenerationProgressReporter,
@@ -22,6 +24,7 @@ export class InterimBookProvider implements BookProvider {
     const chapters: BookChapter[] = [];
     for (let number = 1; number <= chapterCount; number += 1) {
       const title = `Part ${number}`;
+      if (this.options.sectionDelayMs) await new Promise((resolve) => setTimeout(resolve, this.options.sectionDelayMs));
       await progress.report((number / chapterCount) * 100, `Writing chapter ${number} of ${chapterCount}: ${title}`);
       chapters.push({
         id: `ch-${String(number).padStart(2, '0')}`,

@@ -12,6 +12,11 @@ import { QueueName } from './queue-names';
       useFactory: (config: AppConfig) => ({
         redis: config.REDIS_URL,
         prefix: `${config.REDIS_PREFIX}:bull`,
+        settings: {
+          lockDuration: config.QUEUE_LOCK_SECONDS * 1000,
+          stalledInterval: config.QUEUE_LOCK_SECONDS * 1000,
+          maxStalledCount: 2,
+        },
       }),
     }),
     BullModule.registerQueue({ name: QueueName.Generation }, { name: QueueName.WebhookDelivery }),
