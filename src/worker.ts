@@ -3,6 +3,8 @@ import { Logger as NestLogger } from '@nestjs/common';
 import { createRootLogger, PinoNestLogger } from './logging/logger';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from './app.module';
+import { MetricsService } from './metrics/metrics.service';
+import { startWorkerMetricsServer } from './metrics/worker-metrics-server';
 import { prepare } from './bootstrap';
 
 /** Bull processors only (ROLE=worker): generation, webhook delivery, reconciliation. */
@@ -13,7 +15,19 @@ async function main(): Promise<void> {
     logger: new PinoNestLogger(createRootLogger(config.LOG_LEVEL)),
   });
   app.enableShutdownHooks();
-  new NestLogger('Scriptorium').log(`Worker started with generation concurrency ${config.GENERATION_CONCURRENCY}`);
+  const logger = new NestLogger('Scriptorium');
+  if (config.WORKER_METRICS_PORT > 0) {
+    // A taken port (several workers on one host) must not stop the worker: jobs matter more than a scrape target.
+    await startWorkerMetricsServer(app.get(MetricsService), config.WORKER_METRICS_PORT, config.HOST).then(
+      (server) => {
+        process.once('SIGTERM', () => server.close());
+        logger.log(`Worker metrics on ${config.HOST}:${config.WORKER_METRICS_PORT}/metrics`);
+      },
+      (error: Error) =>
+        logger.warn(`Worker metrics not served on port ${config.WORKER_METRICS_PORT}: ${error.message}`),
+    );
+  }
+  logger.log(`Worker started with generation concurrency ${config.GENERATION_CONCURRENCY}`);
 }
 
 void main();

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { freePort, spawnService, waitForHttp } from './support/spawned-service';
-import { startTestApp } from './support/test-app';
+import { startTestApp, waitForTerminal } from './support/test-app';
 
 /** Issue 7 (Observe): the real server writes JSON logs with request ids and never a key. */
 describe('Structured logs of the running service', () => {
@@ -46,5 +46,36 @@ describe('Structured logs of the running service', () => {
     for (const line of lines) expect(typeof line.level).toBe('number');
     // Every request line carries a request id.
     for (const line of lines.filter((l) => l.req || l.res)) expect(typeof line.reqId).toBe('string');
+  });
+
+  it('a worker-only process serves its own metrics, including the jobs it generated', async () => {
+    const setup = await startTestApp({ ROLE: 'api' });
+    const customer = await setup.createCustomer();
+    const metricsPort = await freePort();
+    const worker = spawnService('dist/src/worker.js', {
+      ROLE: 'worker',
+      HOST: '127.0.0.1',
+      WORKER_METRICS_PORT: String(metricsPort),
+      REDIS_PREFIX: setup.config.REDIS_PREFIX,
+      RECONCILER_ENABLED: 'false',
+    });
+    try {
+      await waitForHttp(`http://127.0.0.1:${metricsPort}/health/live`);
+      const accepted = await setup.app.inject({
+        method: 'POST',
+        url: '/v1/book',
+        headers: { 'x-api-key': customer.apiKey },
+      });
+      await waitForTerminal(setup.app, accepted.json().requestId, 30_000);
+      const response = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+      expect(response.status).toBe(200);
+      const body = await response.text();
+      expect(body).toMatch(/scriptorium_jobs_finished_total\{[^}]*status="completed"[^}]*\} 1/);
+      expect(body).toContain('scriptorium_generation_duration_seconds_bucket');
+      expect((await fetch(`http://127.0.0.1:${metricsPort}/elsewhere`)).status).toBe(404);
+    } finally {
+      await worker.stop();
+      await setup.close();
+    }
   });
 });

@@ -35,6 +35,13 @@ export class AppConfig {
   @IsString()
   HOST = '0.0.0.0';
 
+  /** A worker-only process (ROLE=worker) serves GET /metrics on this port; 0 turns it off. */
+  @Transform(toInteger)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  WORKER_METRICS_PORT = 9464;
+
   @Matches(/^postgres(ql)?:\/\/\S+$/, { message: 'DATABASE_URL must be a postgres:// URL' })
   DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
 
