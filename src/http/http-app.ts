@@ -1,6 +1,7 @@
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { notFound } from '../common/api-exception';
 import { AppModule } from '../app.module';
 import type { Logger as Pino } from 'pino';
 import { createRootLogger, PinoNestLogger, requestIdFor } from '../logging/logger';
@@ -21,6 +22,7 @@ export function createFastifyAdapter(logger?: Pino): FastifyAdapter {
     trustProxy: true,
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     genReqId: requestIdFor,
+    frameworkErrors: answerRoutingError,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
   const fastify = adapter.getInstance();
@@ -30,6 +32,19 @@ export function createFastifyAdapter(logger?: Pino): FastifyAdapter {
     done();
   });
   return adapter;
+}
+
+/**
+ * Errors Fastify raises before any route runs (a broken percent-encoding, a
+ * path parameter over maxParamLength) bypass Nest's filters: answer them with
+ * the envelope too. Such a URL cannot name anything we serve, hence 404.
+ */
+function answerRoutingError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const reason =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? 'A path segment is longer than any id this service issues.'
+      : 'The path is not a valid URL (check its percent-encoding).';
+  void reply.code(404).send(notFound('Not found', reason).toEnvelope());
 }
 
 /** What every HTTP application gets, however it was created (main, tests, benchmarks). */
