@@ -41,4 +41,21 @@ export default tseslint.config(
       '@typescript-eslint/unbound-method': 'off',
     },
   },
+  {
+    // Plain Node scripts (benchmarks, soak): linted for mistakes, without TypeScript's type information.
+    files: ['**/*.cjs', '**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: {
+      ...tseslint.configs.disableTypeChecked.languageOptions,
+      sourceType: 'commonjs',
+      globals: Object.fromEntries(
+        ['require', 'module', '__dirname', 'process', 'console', 'fetch', 'setTimeout', 'clearTimeout', 'setImmediate', 'Buffer', 'URL', 'AbortController', 'AbortSignal', 'performance'].map((name) => [name, 'readonly']),
+      ),
+    },
+    rules: { ...tseslint.configs.disableTypeChecked.rules, '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: ['**/*.mjs'],
+    languageOptions: { sourceType: 'module' },
+  },
 );

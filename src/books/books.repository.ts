@@ -38,6 +38,12 @@ export interface TerminalTransition {
   webhookDeliveryId: string | null;
 }
 
+/** The columns a status answer is made of. */
+export type JobStatusRow = Pick<
+  BookJobEntity,
+  'id' | 'status' | 'progress' | 'messages' | 'error' | 'creditsUsed' | 'createdAt' | 'completedAt'
+>;
+
 /**
  * The book job unit of work: each method is one transaction that moves the
  * job, its credits and its webhook outbox row together, so a crash between
@@ -114,6 +120,31 @@ export class BooksRepository {
     });
     await this.usage.recordRequest(manager, job.apiKeyId);
     return { reserved };
+  }
+
+  /**
+   * What a status answer needs, by primary key, as one prepared statement
+   * without entity hydration: status polls are the hottest query of the
+   * service and TypeORM's find path costs more than the lookup itself.
+   */
+  async findStatusById(id: string): Promise<JobStatusRow | null> {
+    const rows: Array<Record<string, unknown>> = await this.dataSource.query(
+      `SELECT id, status, progress, messages, error, credits_used, created_at, completed_at
+         FROM book_jobs WHERE id = $1`,
+      [id],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    return {
+      id: row.id as string,
+      status: row.status as JobStatus,
+      progress: row.progress as number,
+      messages: row.messages as string[],
+      error: row.error as string | null,
+      creditsUsed: row.credits_used as number,
+      createdAt: row.created_at as Date,
+      completedAt: row.completed_at as Date | null,
+    };
   }
 
   findById(id: string): Promise<BookJobEntity | null> {

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
-import { BooksRepository } from '../books/books.repository';
-import { BookJobEntity } from '../books/entities/book-job.entity';
+import { BooksRepository, JobStatusRow } from '../books/books.repository';
 import { notFound } from '../common/api-exception';
 import { PublicUrls } from '../common/public-urls';
 import { JobStatusDto } from './dto/job-status.dto';
@@ -22,7 +21,7 @@ export class StatusService {
   async status(requestId: string): Promise<JobStatusDto> {
     const cached = this.finished.get(requestId);
     if (cached) return cached;
-    const job = await this.books.findById(requestId);
+    const job = await this.books.findStatusById(requestId);
     if (!job) {
       throw notFound('Request not found', `No book request has the id ${requestId}.`);
     }
@@ -31,7 +30,7 @@ export class StatusService {
     return dto;
   }
 
-  private toDto(job: BookJobEntity): JobStatusDto {
+  private toDto(job: JobStatusRow): JobStatusDto {
     const dto: JobStatusDto = {
       requestId: job.id,
       status: job.status,
