@@ -253,3 +253,72 @@ describe('Webhook delivery and DNS rebinding', () => {
     }
   });
 });
+
+describe('Webhook delivery over TLS', () => {
+  const attemptsOf = async (t: TestApp, requestId: string, count: number) => {
+    const dataSource = t.app.get(DataSource);
+    const deadline = Date.now() + 15_000;
+    let rows: Array<{ error: string | null; status_code: number | null }> = [];
+    while (rows.length < count && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      rows = await dataSource.query(
+        `SELECT a.error, a.status_code FROM webhook_attempts a JOIN webhook_deliveries d ON d.id = a.delivery_id
+          WHERE d.job_id = $1 ORDER BY a.attempt_number`,
+        [requestId],
+      );
+    }
+    return rows;
+  };
+
+  const submitWithHook = async (t: TestApp, url: string) => {
+    const customer = await t.createCustomer();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v1/book',
+      headers: { 'x-api-key': customer.apiKey, 'content-type': 'application/json' },
+      payload: JSON.stringify({ webhook_url: url }),
+    });
+    expect(response.statusCode).toBe(202);
+    return response.json().requestId as string;
+  };
+
+  it('refuses a receiver whose certificate it cannot verify, and records why', async () => {
+    const hook = new HttpsReceiver();
+    const url = await hook.start();
+    // No extra CA: the receiver's self-signed certificate is not trusted.
+    const t = await startTestApp({ WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_DELAYS_SECONDS: '1' });
+    try {
+      const requestId = await submitWithHook(t, url);
+      await waitForTerminal(t.app, requestId);
+      const rows = await attemptsOf(t, requestId, 2);
+      expect(rows).toHaveLength(2);
+      for (const row of rows) {
+        expect(row.status_code).toBeNull();
+        expect(row.error).toMatch(/certificate/i);
+      }
+      expect(hook.deliveries).toHaveLength(0);
+    } finally {
+      await hook.stop();
+      await t.close();
+    }
+  });
+
+  it('does not follow a redirect: a 3xx answer is a failed attempt', async () => {
+    const hook = new HttpsReceiver([302]);
+    const url = await hook.start();
+    const t = await startTestApp(
+      { WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_DELAYS_SECONDS: '1' },
+      { webhookCa: localhostCertificate().cert },
+    );
+    try {
+      const requestId = await submitWithHook(t, url);
+      await waitForTerminal(t.app, requestId);
+      const rows = await attemptsOf(t, requestId, 2);
+      expect(rows.map((row) => row.status_code)).toEqual([302, 302]);
+      expect(hook.deliveries).toHaveLength(2);
+    } finally {
+      await hook.stop();
+      await t.close();
+    }
+  });
+});
