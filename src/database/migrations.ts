@@ -1,5 +1,10 @@
 import { Initial1795394012563 } from './migrations/1795394012563-Initial';
 import { UsageCountersAndIdempotency1795396616137 } from './migrations/1795396616137-UsageCountersAndIdempotency';
+import { ArtifactContentExternalStorage1795500000000 } from './migrations/1795500000000-ArtifactContentExternalStorage';
 
 /** Every migration, oldest first. Add a generated migration here; never edit one that was committed. */
-export const MIGRATIONS = [Initial1795394012563, UsageCountersAndIdempotency1795396616137];
+export const MIGRATIONS = [
+  Initial1795394012563,
+  UsageCountersAndIdempotency1795396616137,
+  ArtifactContentExternalStorage1795500000000,
+];

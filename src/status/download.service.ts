@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
 import { BooksRepository } from '../books/books.repository';
 import { ApiException, notFound } from '../common/api-exception';
@@ -36,9 +37,8 @@ export class DownloadService {
     return head;
   }
 
-  async content(requestId: string): Promise<Buffer> {
-    const content = await this.storage.content(requestId);
-    if (!content) throw notFound('No book to download', 'The book file is no longer stored.');
-    return content;
+  /** The file's bytes, streamed from storage slice by slice. */
+  stream(head: ArtifactHead): Readable {
+    return this.storage.stream(head);
   }
 }

@@ -106,7 +106,6 @@ export class StatusController {
       await reply.header('Content-Length', String(head.sizeBytes)).status(200).send(Readable.from([]));
       return;
     }
-    const content = await this.downloads.content(id);
-    await reply.status(200).send(content);
+    await reply.header('Content-Length', String(head.sizeBytes)).status(200).send(this.downloads.stream(head));
   }
 }

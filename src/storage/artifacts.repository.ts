@@ -29,8 +29,13 @@ export class ArtifactsRepository {
     });
   }
 
-  async findContent(jobId: string): Promise<Buffer | null> {
-    const row = await this.artifacts.findOne({ where: { jobId }, select: { jobId: true, content: true } });
-    return row?.content ?? null;
+  /** Bytes [offset, offset + length) of the file; empty past its end. */
+  async readSlice(jobId: string, offset: number, length: number): Promise<Buffer> {
+    const rows: Array<{ slice: Buffer }> = await this.artifacts.query(
+      // substring() on bytea is 1-based.
+      `SELECT substring(content FROM $2::int + 1 FOR $3::int) AS slice FROM artifacts WHERE job_id = $1`,
+      [jobId, offset, length],
+    );
+    return rows[0]?.slice ?? Buffer.alloc(0);
   }
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
 import type { OutputFormat } from '../catalog/catalog';
 import { ArtifactHead, ArtifactsRepository } from './artifacts.repository';
@@ -10,6 +11,9 @@ export interface StoredBook {
   fileName: string;
   content: Buffer;
 }
+
+/** Downloads are read from PostgreSQL this many bytes at a time. */
+export const DOWNLOAD_SLICE_BYTES = 1024 * 1024;
 
 /** Keeps finished books where every API process can serve them (PostgreSQL by default). */
 @Injectable()
@@ -33,7 +37,22 @@ export class StorageService {
     return this.artifacts.findHead(jobId);
   }
 
-  content(jobId: string): Promise<Buffer | null> {
-    return this.artifacts.findContent(jobId);
+  /**
+   * The stored file as a stream of slices: a 50 MB PDF never sits whole in an
+   * API process's memory, and a slow client holds one slice at a time.
+   */
+  stream(head: Pick<ArtifactHead, 'jobId' | 'sizeBytes'>): Readable {
+    const artifacts = this.artifacts;
+    return Readable.from(
+      (async function* slices() {
+        for (let offset = 0; offset < head.sizeBytes; offset += DOWNLOAD_SLICE_BYTES) {
+          const slice = await artifacts.readSlice(head.jobId, offset, DOWNLOAD_SLICE_BYTES);
+          // The file was replaced or deleted mid-download: end short rather than send another file's bytes.
+          if (slice.length === 0) throw new Error(`Artifact ${head.jobId} changed during download`);
+          yield slice;
+        }
+      })(),
+      { objectMode: false },
+    );
   }
 }
