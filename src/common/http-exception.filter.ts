@@ -53,6 +53,14 @@ export class HttpExceptionFilter implements ExceptionFilter {
     if (exception instanceof HttpException) {
       return this.fromHttpException(exception, request);
     }
+    if (isDependencyUnavailable(exception)) {
+      this.logger.warn(
+        `Dependency unavailable on ${request.method} ${request.routeOptions?.url ?? 'unknown route'} (request ${request.id}): ${
+          exception instanceof Error ? exception.message : String(exception)
+        }`,
+      );
+      return dependencyUnavailable(request);
+    }
     const incidentId = randomUUID();
     this.logger.error(
       `Unhandled error ${incidentId} on ${request.method} ${request.routeOptions?.url ?? 'unknown route'} (request ${request.id})`,
@@ -119,6 +127,61 @@ export class HttpExceptionFilter implements ExceptionFilter {
     if (!fastify) return [];
     return ROUTABLE_METHODS.filter((method) => fastify.findRoute({ method, url: path }) !== null);
   }
+}
+
+/** SQLSTATE classes and socket errors that mean "the database is not there right now", not "our bug". */
+const UNAVAILABLE_SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+const UNAVAILABLE_MESSAGES = [
+  /Connection terminated/i,
+  /timeout exceeded when trying to connect/i,
+  /Client has encountered a connection error/i,
+  /the database system is (starting up|shutting down|in recovery mode)/i,
+];
+
+function isDependencyUnavailable(exception: unknown): boolean {
+  for (let error = exception, depth = 0; error instanceof Error && depth < 4; depth += 1) {
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === 'string') {
+      if (UNAVAILABLE_SOCKET_CODES.has(code)) return true;
+      // 08: connection exception; 57P01-57P03: admin shutdown, crash shutdown, cannot connect now.
+      if (/^08[0-9A-Z]{3}$/.test(code) || /^57P0[1-3]$/.test(code)) return true;
+    }
+    if (UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(error instanceof Error ? error.message : ''))) return true;
+    error = (error as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * The database (or another dependency) could not be reached: a temporary
+ * condition the client should retry, never a 500. On submission the code is
+ * the contract's JOB_START_FAILED (nothing was stored, charged or counted).
+ */
+function dependencyUnavailable(request: FastifyRequest): ApiException {
+  const path = request.url.split('?')[0] ?? '';
+  if (request.method === 'POST' && /^\/(v1\/)?book\/?$/.test(path)) {
+    return new ApiException(
+      503,
+      ErrorCode.JobStartFailed,
+      'The job could not be started',
+      'The service could not store the request; nothing was charged or counted. Retry in a few seconds.',
+      { 'Retry-After': '5' },
+    );
+  }
+  return new ApiException(
+    503,
+    ErrorCode.ServiceUnavailable,
+    'Service temporarily unavailable',
+    'A backing service did not answer. Retry in a few seconds.',
+    { 'Retry-After': '5' },
+  );
 }
 
 function payloadTooLarge(): ApiException {

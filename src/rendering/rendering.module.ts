@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
-import { InterimRendererRegistry as RendererRegistry } from './interim-renderers';
+import { RendererRegistry } from './renderer-registry';
 import { RenderingService } from './rendering.service';
 
 @Module({
-  providers: [{ provide: RendererRegistry, useFactory: () => new RendererRegistry() }, RenderingService],
+  providers: [RendererRegistry, RenderingService],
   exports: [RenderingService],
 })
 export class RenderingModule {}

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { OutputFormat } from '../catalog/catalog';
 import type { BookDocument } from '../generation/book-document';
 import { GenerationError } from '../generation/generation.errors';
-import { interimFileName as bookFileName, InterimRendererRegistry as RendererRegistry } from './interim-renderers';
+import { bookFileName } from './book-file-name';
+import { RendererRegistry } from './renderer-registry';
 
 export interface RenderedBook {
   content: Buffer;

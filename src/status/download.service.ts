@@ -6,6 +6,11 @@ import { ErrorCode } from '../common/error-code';
 import { ArtifactHead } from '../storage/artifacts.repository';
 import { StorageService } from '../storage/storage.service';
 
+/** The stored file's headers plus the book's title, for the Content-Disposition file name. */
+export interface DownloadHead extends ArtifactHead {
+  title: string;
+}
+
 @Injectable()
 export class DownloadService {
   constructor(
@@ -14,7 +19,7 @@ export class DownloadService {
   ) {}
 
   /** The stored book of a completed job, or the right error for every other case (DESIGN.md, Download). */
-  async head(requestId: string): Promise<ArtifactHead> {
+  async head(requestId: string): Promise<DownloadHead> {
     const job = await this.books.findById(requestId);
     if (!job) {
       throw notFound('Request not found', `No book request has the id ${requestId}.`);
@@ -34,7 +39,7 @@ export class DownloadService {
     if (!head) {
       throw notFound('No book to download', 'The book file is no longer stored.');
     }
-    return head;
+    return { ...head, title: job.title ?? head.fileName };
   }
 
   /** The file's bytes, streamed from storage slice by slice. */

@@ -4,6 +4,7 @@ import { ApiOperation, ApiParam, ApiProduces, ApiResponse, ApiTags } from '@nest
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../auth/auth.decorators';
 import { ApiErrors } from '../common/api-error-responses';
+import { contentDisposition } from '../rendering/book-file-name';
 import { notFound } from '../common/api-exception';
 import { markDeprecated } from '../common/deprecation';
 import { ErrorCode } from '../common/error-code';
@@ -37,7 +38,10 @@ export class StatusController {
   })
   @REQUEST_ID_PARAM
   @ApiResponse({ status: 200, type: JobStatusDto })
-  @ApiErrors([404, [ErrorCode.NotFound], 'Unknown (or malformed) request id'])
+  @ApiErrors(
+    [404, [ErrorCode.NotFound], 'Unknown (or malformed) request id'],
+    [503, [ErrorCode.ServiceUnavailable], 'The database is unreachable; retry after Retry-After seconds'],
+  )
   status(@Param('requestId') requestId: string): Promise<JobStatusDto> {
     return this.statuses.status(assertRequestId(requestId));
   }
@@ -50,7 +54,10 @@ export class StatusController {
   })
   @REQUEST_ID_PARAM
   @ApiResponse({ status: 200, type: JobStatusDto })
-  @ApiErrors([404, [ErrorCode.NotFound], 'Unknown (or malformed) request id'])
+  @ApiErrors(
+    [404, [ErrorCode.NotFound], 'Unknown (or malformed) request id'],
+    [503, [ErrorCode.ServiceUnavailable], 'The database is unreachable; retry after Retry-After seconds'],
+  )
   legacyStatus(
     @Param('requestId') requestId: string,
     @Res({ passthrough: true }) reply: FastifyReply,
@@ -83,6 +90,7 @@ export class StatusController {
   @ApiErrors(
     [400, [ErrorCode.JobNotCompleted], 'The job is still queued or processing'],
     [404, [ErrorCode.NotFound], 'Unknown request id, or the job failed (details say so)'],
+    [503, [ErrorCode.ServiceUnavailable], 'The database is unreachable; retry after Retry-After seconds'],
   )
   async download(
     @Param('requestId') requestId: string,
@@ -94,7 +102,7 @@ export class StatusController {
     const head = await this.downloads.head(id);
     void reply
       .header('Content-Type', head.contentType)
-      .header('Content-Disposition', `attachment; filename="${head.fileName}"`)
+      .header('Content-Disposition', contentDisposition(head.title, head.format))
       .header('ETag', head.etag)
       .header('Cache-Control', 'private, max-age=0, must-revalidate');
     if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === head.etag || tag.trim() === '*')) {

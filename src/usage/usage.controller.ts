@@ -23,6 +23,7 @@ export class UsageController {
   @ApiErrors(
     [401, [ErrorCode.AuthRequired, ErrorCode.AuthFailed], 'Missing, invalid or unverifiable API key'],
     [403, [ErrorCode.Forbidden], 'Revoked key, or a key without the usage:read permission'],
+    [503, [ErrorCode.ServiceUnavailable], 'The database is unreachable; retry after Retry-After seconds'],
   )
   summary(@CurrentKey() key: AuthenticatedKey): Promise<UsageResponseDto> {
     return this.usage.summary(key.id);

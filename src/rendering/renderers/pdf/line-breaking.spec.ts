@@ -1,0 +1,62 @@
+import fc from 'fast-check';
+import { breakLines, type Measure, lineText } from './line-breaking';
+import type { TextRun } from './pdf-fonts';
+
+// Every character 10 wide in the serif face, 20 in the CJK face: easy arithmetic.
+const measure: Measure = (face, text) => Array.from(text).length * (face === 'cjk' ? 20 : 10);
+const serif = (text: string): TextRun => ({ face: 'serif', text });
+const cjk = (text: string): TextRun => ({ face: 'cjk', text });
+const texts = (runs: TextRun[], width: number, first = width): string[] =>
+  breakLines(runs, { first, rest: width }, measure).map(lineText);
+
+describe('breakLines', () => {
+  it('fills each line with as many words as fit and breaks at spaces', () => {
+    expect(texts([serif('aaa bbb ccc ddd')], 70)).toEqual(['aaa bbb', 'ccc ddd']);
+    expect(texts([serif('aaa bbb ccc ddd')], 69)).toEqual(['aaa', 'bbb', 'ccc', 'ddd']);
+  });
+
+  it('measures words and the spaces that justification may stretch', () => {
+    const [line] = breakLines([serif('aa bb cc')], { first: 100, rest: 100 }, measure);
+    expect(line?.width).toBe(80);
+    expect(line?.spaces).toBe(2);
+  });
+
+  it('uses the first-line width for the first line only', () => {
+    expect(texts([serif('aa bb cc dd')], 50, 20)).toEqual(['aa', 'bb cc', 'dd']);
+  });
+
+  it('keeps a word split across fonts together and breaks between CJK characters', () => {
+    expect(texts([serif('Ann'), cjk('さ'), serif('x')], 45)).toEqual(['Ann', 'さx']);
+    expect(texts([cjk('さくらさくら')], 60)).toEqual(['さくら', 'さくら']);
+  });
+
+  it('does not start a line with a closing mark or end one with an opening bracket (kinsoku)', () => {
+    expect(texts([cjk('さく。ら')], 40)).toEqual(['さ', 'く。', 'ら']);
+    expect(texts([cjk('さ「くら')], 40)).toEqual(['さ', '「く', 'ら']);
+  });
+
+  it('cuts a word wider than the line at character boundaries', () => {
+    expect(texts([serif(`x ${'a'.repeat(25)}`)], 100)).toEqual(['x', 'aaaaaaaaaa', 'aaaaaaaaaa', 'aaaaa']);
+  });
+
+  it('collapses runs of spaces and drops leading and trailing ones', () => {
+    expect(texts([serif('  aa   bb  ')], 100)).toEqual(['aa bb']);
+    expect(texts([serif('   ')], 100)).toEqual([]);
+    expect(texts([], 100)).toEqual([]);
+  });
+
+  it('never exceeds the width and keeps every word, in order', () => {
+    const word = fc.stringMatching(/^[a-zé]{1,12}$/);
+    fc.assert(
+      fc.property(
+        fc.array(word, { minLength: 1, maxLength: 40 }),
+        fc.integer({ min: 120, max: 400 }),
+        (words, width) => {
+          const lines = breakLines([serif(words.join(' '))], { first: width, rest: width }, measure);
+          for (const line of lines) expect(line.width).toBeLessThanOrEqual(width);
+          expect(lines.map(lineText).join(' ')).toBe(words.join(' '));
+        },
+      ),
+    );
+  });
+});

@@ -1,0 +1,597 @@
+/**
+ * The book as printed pages: title page, front matter, table of contents,
+ * chapters, answers to the exercises, running heads and page numbers. Pages
+ * stay buffered until the end, so the table of contents (reserved before the
+ * chapters) and the running heads are filled in once every page number is known.
+ */
+import PDFDocument from 'pdfkit';
+import type {
+  BookBlock,
+  BookChapter,
+  BookDocument,
+  ChapterKind,
+  ExerciseBlock,
+  PanelBlock,
+} from '../../../generation/book-document';
+import {
+  chapterLabel,
+  cleanInline,
+  formatNumber,
+  imagesById,
+  objectivesLabel,
+  yieldToEventLoop,
+} from '../text-helpers';
+import type { Line } from './line-breaking';
+import { ImageLibrary, fitInto } from './pdf-images';
+import { FONT_FACES, type Span, fontData } from './pdf-fonts';
+import { PanelGrid } from './pdf-panels';
+import { type Content, type PageGeometry, type TextStyle, Typesetter } from './pdf-typesetter';
+
+const INK = '#1f1d1a';
+const MUTED = '#6b645b';
+const ACCENT = '#8a3b12';
+const RULE = '#cfc6b8';
+const TINT = '#f6efe4';
+
+/** A 6 x 9 in trade paperback page for prose. */
+const PROSE_PAGE: PageGeometry = { width: 432, height: 648, top: 62, bottom: 62, left: 54, right: 54 };
+/** A US comic book page (6.625 x 10.25 in): panel grids need the room. */
+const COMIC_PAGE: PageGeometry = { width: 477, height: 738, top: 58, bottom: 58, left: 40, right: 40 };
+
+const style = (size: number, leading: number, font: TextStyle['font'], align: TextStyle['align'], color = INK) =>
+  ({ size, leading, font, align, color }) satisfies TextStyle;
+
+const STYLES = {
+  body: style(10.5, 15, 'regular', 'justify'),
+  bodyLeft: style(10.5, 15, 'regular', 'left'),
+  bookTitle: style(26, 32, 'bold', 'center'),
+  subtitle: style(14, 19, 'italic', 'center', MUTED),
+  author: style(13, 18, 'regular', 'center'),
+  note: style(9, 13, 'italic', 'center', MUTED),
+  dedication: style(12, 18, 'italic', 'center'),
+  chapterPrefix: style(10, 14, 'regular', 'center', ACCENT),
+  chapterTitle: style(20, 25, 'bold', 'center'),
+  heading2: style(13, 18, 'bold', 'left'),
+  heading3: style(11, 15, 'italic', 'left'),
+  caption: style(9, 12.5, 'italic', 'center', MUTED),
+  boxed: style(10, 14.5, 'regular', 'left'),
+  sceneBreak: style(12, 18, 'regular', 'center', MUTED),
+  runningHead: style(8.5, 11, 'italic', 'center', MUTED),
+  folio: style(9, 12, 'regular', 'center', MUTED),
+  tocEntry: style(10.5, 14.5, 'regular', 'left'),
+} as const;
+
+/** Back matter that follows the answers section, whatever its position in the document. */
+const BACK_MATTER: ReadonlySet<ChapterKind> = new Set(['glossary', 'sources', 'afterword']);
+
+interface PageRecord {
+  /** Running head of the section (odd pages); even pages show the book title. */
+  readonly head?: string;
+  readonly folio: boolean;
+  /** First page of a section: no running head. */
+  opening: boolean;
+}
+
+interface TocEntry {
+  readonly key: string;
+  readonly label: string;
+}
+
+interface TocRow {
+  readonly entry: TocEntry;
+  readonly page: number;
+  readonly y: number;
+  readonly lines: readonly Line[];
+}
+
+interface AnswerGroup {
+  readonly label: string;
+  readonly answers: ReadonlyArray<{ number: string; answer: string }>;
+}
+
+const TOC_NUMBER_COLUMN = 34;
+
+function languageTag(language: string): string {
+  return /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/.test(language) ? language : 'und';
+}
+
+/**
+ * The generation time as the PDF creation date, so re-renders of a book say
+ * when it was written; pdfkit stamps the render time when there is none (and
+ * fails on an explicit undefined).
+ */
+function creationDate(createdAt: string): { CreationDate?: Date } {
+  const date = new Date(createdAt);
+  return Number.isNaN(date.getTime()) ? {} : { CreationDate: date };
+}
+
+/** Lays the book out and returns the finished PDF. */
+export async function layOutBook(document: BookDocument): Promise<Buffer> {
+  return new BookLayout(document).render();
+}
+
+class BookLayout {
+  private readonly doc: PDFKit.PDFDocument;
+  private readonly ts: Typesetter;
+  private readonly images: ImageLibrary;
+  private readonly panels: PanelGrid;
+  private readonly title: string;
+  /** Comics and manga: larger pages, chapters opening at the top. */
+  private readonly panelBook: boolean;
+  private readonly pages: PageRecord[] = [];
+  private section: Omit<PageRecord, 'opening'> = { folio: false };
+  /** Page index of each table-of-contents target. */
+  private readonly targets = new Map<string, number>();
+  private readonly exerciseNumbers = new Map<ExerciseBlock, string>();
+  private readonly answerGroups: AnswerGroup[] = [];
+  private indentNext = false;
+
+  constructor(private readonly document: BookDocument) {
+    const { metadata } = document;
+    this.title = cleanInline(metadata.title) || 'Untitled';
+    this.doc = new PDFDocument({
+      autoFirstPage: false,
+      bufferPages: true,
+      pdfVersion: '1.7',
+      lang: languageTag(metadata.language),
+      displayTitle: true,
+      info: {
+        Title: this.title,
+        Author: cleanInline(metadata.author),
+        Subject: cleanInline(metadata.synopsis),
+        Keywords: [metadata.type, metadata.style].map((value) => cleanInline(value)).join(', '),
+        Creator: 'Scriptorium',
+        ...creationDate(metadata.createdAt),
+      },
+    });
+    for (const face of FONT_FACES) this.doc.registerFont(face, fontData(face));
+    this.panelBook = document.chapters.some((chapter) => chapter.blocks.some((block) => block.kind === 'panel'));
+    this.ts = new Typesetter(this.doc, this.panelBook ? COMIC_PAGE : PROSE_PAGE, (index) => {
+      this.pages[index] = { ...this.section, opening: false };
+    });
+    this.images = new ImageLibrary(this.doc, imagesById(document));
+    this.panels = new PanelGrid(this.ts, this.images, metadata.readingDirection === 'rtl');
+    this.collectExercises();
+  }
+
+  async render(): Promise<Buffer> {
+    const chunks: Buffer[] = [];
+    const finished = new Promise<Buffer>((resolve, reject) => {
+      this.doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+      this.doc.on('end', () => resolve(Buffer.concat(chunks)));
+      this.doc.on('error', reject);
+    });
+    const { chapters } = this.document;
+    this.titlePage();
+    this.dedication();
+    const tocEntries = this.tocEntries();
+    const toc = this.reserveContents(tocEntries);
+    this.foreword();
+    this.objectivesAndCast();
+    const answersAt = this.answersPosition();
+    for (const [index, chapter] of chapters.entries()) {
+      if (index === answersAt) this.answers();
+      await yieldToEventLoop();
+      this.chapter(chapter, index);
+    }
+    if (answersAt >= chapters.length) this.answers();
+    this.fillContents(toc);
+    await this.runningHeadsAndFolios();
+    this.doc.end();
+    return finished;
+  }
+
+  // --- sections ---------------------------------------------------------
+
+  /** Starts a section on a new page: running head, bookmark and link target. */
+  private startSection(key: string | undefined, head: string | undefined, folio = true): void {
+    this.section = head === undefined ? { folio } : { head, folio };
+    this.ts.newPage();
+    const page = this.pages[this.ts.pageIndex];
+    if (page) page.opening = true;
+    if (key !== undefined) this.markTarget(key, head);
+  }
+
+  /** A table-of-contents target on the current page, with a PDF bookmark. */
+  private markTarget(key: string, bookmark: string | undefined): void {
+    this.targets.set(key, this.ts.pageIndex);
+    this.doc.addNamedDestination(key);
+    if (bookmark) this.doc.outline.addItem(bookmark);
+  }
+
+  private sectionTitle(prefix: string, title: string): void {
+    // Prose chapters open lower on the page; comic pages need the room for panels.
+    this.ts.y = this.ts.top + (this.panelBook ? 0 : 28);
+    if (prefix) this.ts.paragraph(prefix.toUpperCase(), STYLES.chapterPrefix, { spaceAfter: 4 });
+    if (title) this.ts.paragraph(title, STYLES.chapterTitle);
+    const middle = (this.ts.left + this.ts.right) / 2;
+    const ruleY = this.ts.y + 8;
+    this.doc
+      .save()
+      .lineWidth(0.75)
+      .moveTo(middle - 30, ruleY)
+      .lineTo(middle + 30, ruleY)
+      .stroke(ACCENT)
+      .restore();
+    this.ts.y = ruleY + 18;
+    this.indentNext = false;
+  }
+
+  private titlePage(): void {
+    const { metadata, coverImageId } = this.document;
+    this.startSection(undefined, undefined, false);
+    const ts = this.ts;
+    const cover = this.images.get(coverImageId);
+    const subtitle = cleanInline(metadata.subtitle);
+    const author = cleanInline(metadata.author);
+    const note =
+      metadata.readingDirection === 'rtl' && this.panelBook
+        ? 'Panels read from right to left, as in the original page layout.'
+        : '';
+    const footHeight =
+      (author ? ts.lines(author, STYLES.author, ts.contentWidth).length * STYLES.author.leading : 0) +
+      (note ? ts.lines(note, STYLES.note, ts.contentWidth).length * STYLES.note.leading + 8 : 0);
+    ts.y = ts.top + (cover ? 10 : ts.contentHeight * 0.22);
+    ts.paragraph(this.title, STYLES.bookTitle);
+    if (subtitle) ts.paragraph(subtitle, STYLES.subtitle, { spaceBefore: 8 });
+    const footTop = ts.bottom - footHeight;
+    if (cover) {
+      const areaTop = ts.y + 24;
+      const area = { width: ts.contentWidth, height: footTop - 24 - areaTop };
+      if (area.height > 60) {
+        this.images.draw(cover, ts.left, areaTop, area);
+      }
+    } else if (author) {
+      ts.y = Math.max(ts.y + 36, ts.top + ts.contentHeight * 0.45);
+    }
+    if (cover) ts.y = footTop;
+    if (author) ts.paragraph(author, STYLES.author);
+    if (note) ts.paragraph(note, STYLES.note, { spaceBefore: 8 });
+  }
+
+  private dedication(): void {
+    const dedication = cleanInline(this.document.frontMatter.dedication);
+    if (!dedication) return;
+    this.startSection(undefined, undefined);
+    this.ts.y = this.ts.top + this.ts.contentHeight * 0.28;
+    this.ts.paragraph(dedication, STYLES.dedication);
+  }
+
+  private foreword(): void {
+    const paragraphs = (this.document.frontMatter.foreword ?? []).map((text) => cleanInline(text)).filter(Boolean);
+    if (paragraphs.length === 0) return;
+    this.startSection('foreword', 'Foreword');
+    this.sectionTitle('', 'Foreword');
+    for (const text of paragraphs) this.bodyParagraph(text);
+  }
+
+  private objectivesAndCast(): void {
+    const { frontMatter, metadata } = this.document;
+    const objectives = (frontMatter.objectives ?? []).map((text) => cleanInline(text)).filter(Boolean);
+    const cast = (frontMatter.cast ?? [])
+      .map((member) => ({ name: cleanInline(member.name), description: cleanInline(member.description) }))
+      .filter((member) => member.name || member.description);
+    if (objectives.length > 0) {
+      const label = objectivesLabel(metadata.type);
+      this.startSection('objectives', label);
+      this.sectionTitle('', label);
+      this.list(objectives, false);
+    }
+    if (cast.length > 0) {
+      if (objectives.length > 0) {
+        this.ts.paragraph('Cast of characters', STYLES.heading2, { spaceBefore: 24, spaceAfter: 8, keepWithNext: 30 });
+        this.markTarget('cast', 'Cast of characters');
+      } else {
+        this.startSection('cast', 'Cast of characters');
+        this.sectionTitle('', 'Cast of characters');
+      }
+      for (const member of cast) this.definition(member.name, member.description);
+    }
+  }
+
+  private chapter(chapter: BookChapter, index: number): void {
+    const label = chapterLabel(chapter) || 'Untitled';
+    this.startSection(`chapter-${index}`, label);
+    // With an empty title, chapterLabel gives just the prefix ("Chapter 3"), or nothing for back matter.
+    const prefix = chapterLabel(chapter, '');
+    this.sectionTitle(prefix, cleanInline(chapter.title) || (prefix ? '' : 'Untitled'));
+    // A comic page shows its art in the panels; repeating it above the grid would push panels off the page.
+    const inPanels = chapter.blocks.some((block) => block.kind === 'panel' && block.imageId === chapter.imageId);
+    if (chapter.imageId !== undefined && !inPanels)
+      this.figure(chapter.imageId, undefined, this.ts.contentHeight * 0.38);
+    let panels: PanelBlock[] = [];
+    for (const block of chapter.blocks) {
+      if (block.kind === 'panel') {
+        panels.push(block);
+        continue;
+      }
+      if (panels.length > 0) this.panels.layOut(panels);
+      panels = [];
+      this.block(block);
+    }
+    if (panels.length > 0) this.panels.layOut(panels);
+  }
+
+  private block(block: Exclude<BookBlock, PanelBlock>): void {
+    const ts = this.ts;
+    switch (block.kind) {
+      case 'heading': {
+        const text = cleanInline(block.text);
+        if (!text) return;
+        if (block.level === 3)
+          ts.paragraph(text, STYLES.heading3, { spaceBefore: 10, spaceAfter: 3, keepWithNext: 30 });
+        else ts.paragraph(text, STYLES.heading2, { spaceBefore: 16, spaceAfter: 5, keepWithNext: 30 });
+        this.indentNext = false;
+        return;
+      }
+      case 'paragraph':
+        this.bodyParagraph(cleanInline(block.text));
+        return;
+      case 'dialogue': {
+        const speaker = cleanInline(block.speaker);
+        const text = cleanInline(block.text);
+        if (!speaker && !text) return;
+        const spans: Span[] = speaker ? [{ text: `${speaker}: `, style: 'bold' }] : [];
+        // Script style: the speaker label marks the speech, so no quotation marks are added.
+        spans.push({ text, style: 'regular' });
+        this.bodyParagraph(spans);
+        return;
+      }
+      case 'exercise': {
+        const number = this.exerciseNumbers.get(block) ?? '';
+        const question = cleanInline(block.question);
+        ts.box(
+          [
+            [
+              { text: `Exercise ${number}`, style: 'bold' },
+              { text: question ? `  ${question}` : '', style: 'regular' },
+            ],
+            [{ text: 'Answer at the end of the book, under “Answers”.', style: 'italic' }],
+          ],
+          STYLES.boxed,
+          { stroke: RULE, padding: 8, spaceBefore: 10, spaceAfter: 10 },
+        );
+        this.indentNext = false;
+        return;
+      }
+      case 'key_point': {
+        const text = cleanInline(block.text);
+        if (!text) return;
+        ts.box(
+          [
+            [
+              { text: 'Key point: ', style: 'bold' },
+              { text, style: 'regular' },
+            ],
+          ],
+          STYLES.boxed,
+          { fill: TINT, accent: ACCENT, padding: 8, spaceBefore: 10, spaceAfter: 10 },
+        );
+        this.indentNext = false;
+        return;
+      }
+      case 'list':
+        this.list(block.items.map((item) => cleanInline(item)).filter(Boolean), block.ordered);
+        return;
+      case 'glossary_entry':
+        this.definition(cleanInline(block.term), cleanInline(block.definition));
+        return;
+      case 'image':
+        this.figure(block.imageId, cleanInline(block.caption), ts.contentHeight * 0.5);
+        return;
+      case 'scene_break':
+        ts.paragraph('⁂', STYLES.sceneBreak, { spaceBefore: 6, spaceAfter: 6 });
+        this.indentNext = false;
+        return;
+    }
+  }
+
+  // --- blocks -----------------------------------------------------------
+
+  /** Book-style paragraphs: no gap between them, the first line indented except after a break. */
+  private bodyParagraph(content: Content): void {
+    if (typeof content === 'string' && !content) return;
+    this.ts.paragraph(content, STYLES.body, { indent: this.indentNext ? STYLES.body.size * 1.5 : 0 });
+    this.indentNext = true;
+  }
+
+  private list(items: readonly string[], ordered: boolean): void {
+    if (items.length === 0) return;
+    this.ts.space(4);
+    items.forEach((item, index) => {
+      this.ts.paragraph(item, STYLES.bodyLeft, {
+        inset: 20,
+        marker: ordered ? `${index + 1}.` : '•',
+        spaceAfter: 2,
+      });
+    });
+    this.ts.space(4);
+    this.indentNext = false;
+  }
+
+  /** A term in bold and its description, later lines hanging under the term. */
+  private definition(term: string, description: string): void {
+    if (!term && !description) return;
+    const spans: Span[] = [];
+    if (term) spans.push({ text: term, style: 'bold' });
+    if (description) spans.push({ text: term ? ` — ${description}` : description, style: 'regular' });
+    this.ts.paragraph(spans, STYLES.bodyLeft, { inset: 14, indent: -14, spaceAfter: 5 });
+    this.indentNext = false;
+  }
+
+  /** An illustration scaled to the width and `maxHeight`, kept on one page with its caption. */
+  private figure(imageId: string | undefined, caption: string | undefined, maxHeight: number): void {
+    const ts = this.ts;
+    const image = this.images.get(imageId);
+    const captionHeight = caption
+      ? ts.lines(caption, STYLES.caption, ts.contentWidth).length * STYLES.caption.leading + 5
+      : 0;
+    ts.space(8);
+    if (image) {
+      const size = fitInto(image.aspect, { width: ts.contentWidth, height: Math.min(maxHeight, ts.contentHeight) });
+      ts.ensureSpace(size.height + Math.min(captionHeight, ts.contentHeight - size.height));
+      this.images.draw(image, ts.left, ts.y, { width: ts.contentWidth, height: size.height });
+      ts.y += size.height;
+    }
+    if (caption) ts.paragraph(caption, STYLES.caption, { spaceBefore: 5 });
+    ts.space(10);
+    this.indentNext = false;
+  }
+
+  // --- exercises and answers --------------------------------------------
+
+  private collectExercises(): void {
+    for (const chapter of this.document.chapters) {
+      const answers: Array<{ number: string; answer: string }> = [];
+      for (const block of chapter.blocks) {
+        if (block.kind !== 'exercise') continue;
+        const number = `${formatNumber(chapter.number)}.${answers.length + 1}`;
+        this.exerciseNumbers.set(block, number);
+        answers.push({ number, answer: cleanInline(block.answer) });
+      }
+      if (answers.length > 0) this.answerGroups.push({ label: chapterLabel(chapter) || 'Untitled', answers });
+    }
+  }
+
+  /** Index of the chapter the answers go before: after the main chapters, ahead of trailing back matter. */
+  private answersPosition(): number {
+    const { chapters } = this.document;
+    let position = chapters.length;
+    while (position > 0 && BACK_MATTER.has(chapters[position - 1]?.kind ?? 'chapter')) position -= 1;
+    return position;
+  }
+
+  private answers(): void {
+    if (this.answerGroups.length === 0) return;
+    this.startSection('answers', 'Answers');
+    this.sectionTitle('', 'Answers');
+    for (const group of this.answerGroups) {
+      this.ts.paragraph(group.label, STYLES.heading3, { spaceBefore: 10, spaceAfter: 4, keepWithNext: 30 });
+      for (const { number, answer } of group.answers) {
+        this.ts.paragraph(
+          [
+            { text: number, style: 'bold' },
+            { text: answer ? `  ${answer}` : '', style: 'regular' },
+          ],
+          STYLES.bodyLeft,
+          { inset: 28, indent: -28, spaceAfter: 3 },
+        );
+      }
+    }
+  }
+
+  // --- table of contents ------------------------------------------------
+
+  private tocEntries(): TocEntry[] {
+    const { frontMatter, metadata, chapters } = this.document;
+    const entries: TocEntry[] = [];
+    if ((frontMatter.foreword ?? []).some((text) => cleanInline(text)))
+      entries.push({ key: 'foreword', label: 'Foreword' });
+    if ((frontMatter.objectives ?? []).some((text) => cleanInline(text))) {
+      entries.push({ key: 'objectives', label: objectivesLabel(metadata.type) });
+    }
+    if ((frontMatter.cast ?? []).some((member) => cleanInline(member.name) || cleanInline(member.description))) {
+      entries.push({ key: 'cast', label: 'Cast of characters' });
+    }
+    const answersAt = this.answersPosition();
+    const answers = { key: 'answers', label: 'Answers' };
+    chapters.forEach((chapter, index) => {
+      if (index === answersAt && this.answerGroups.length > 0) entries.push(answers);
+      entries.push({ key: `chapter-${index}`, label: chapterLabel(chapter) || 'Untitled' });
+    });
+    if (answersAt >= chapters.length && this.answerGroups.length > 0) entries.push(answers);
+    return entries;
+  }
+
+  /**
+   * Plans the contents rows and adds blank pages for them. Row heights depend
+   * only on the labels, so the page count is known before any chapter is set;
+   * page numbers are written into the rows at the end.
+   */
+  private reserveContents(entries: readonly TocEntry[]): { firstPage: number; rows: TocRow[] } | undefined {
+    if (entries.length === 0) return undefined;
+    const ts = this.ts;
+    const width = ts.contentWidth - TOC_NUMBER_COLUMN;
+    this.startSection(undefined, 'Contents');
+    const firstPage = ts.pageIndex;
+    this.sectionTitle('', 'Contents');
+    const rows: TocRow[] = [];
+    let page = 0;
+    let y = ts.y;
+    for (const entry of entries) {
+      const lines = ts.lines(entry.label, STYLES.tocEntry, width);
+      const height = lines.length * STYLES.tocEntry.leading;
+      if (y + height > ts.bottom && y > ts.top) {
+        page += 1;
+        y = ts.top;
+      }
+      rows.push({ entry, page, y, lines });
+      y += height + 4;
+    }
+    for (let extra = 0; extra < page; extra += 1) ts.newPage();
+    return { firstPage, rows };
+  }
+
+  private fillContents(toc: { firstPage: number; rows: TocRow[] } | undefined): void {
+    if (!toc) return;
+    const ts = this.ts;
+    const entryStyle = STYLES.tocEntry;
+    const dot = ts.width('serif', ' .', entryStyle.size);
+    for (const row of toc.rows) {
+      const target = this.targets.get(row.entry.key);
+      this.doc.switchToPage(toc.firstPage + row.page);
+      const height = ts.drawLines(row.lines, ts.left, row.y, ts.contentWidth - TOC_NUMBER_COLUMN, entryStyle);
+      if (target === undefined) continue;
+      const number = String(target + 1);
+      const lastTop = row.y + height - entryStyle.leading;
+      const numberLine = ts.lines(number, entryStyle, TOC_NUMBER_COLUMN)[0];
+      if (numberLine)
+        ts.drawLine(numberLine, ts.right - TOC_NUMBER_COLUMN, lastTop, TOC_NUMBER_COLUMN, {
+          ...entryStyle,
+          align: 'right',
+        });
+      const leaderStart = ts.left + (row.lines.at(-1)?.width ?? 0) + 4;
+      // One end for every row, so the dots stand in columns whatever the number's width.
+      const leaderEnd = ts.right - TOC_NUMBER_COLUMN + 8;
+      const dots = Math.floor((leaderEnd - leaderStart) / dot);
+      if (dots > 0) {
+        const leader = ts.lines(' .'.repeat(dots), { ...entryStyle, color: MUTED }, Number.POSITIVE_INFINITY)[0];
+        if (leader)
+          ts.drawLine(leader, leaderEnd - leader.width, lastTop, leader.width, { ...entryStyle, color: MUTED });
+      }
+      this.doc.goTo(ts.left, row.y, ts.contentWidth, height, row.entry.key);
+    }
+  }
+
+  // --- running heads and page numbers -------------------------------------
+
+  private async runningHeadsAndFolios(): Promise<void> {
+    const ts = this.ts;
+    const { geometry } = ts;
+    const range = this.doc.bufferedPageRange();
+    const heads = new Map<string, Line | undefined>();
+    const headLine = (text: string): Line | undefined => {
+      if (!heads.has(text)) heads.set(text, ts.fitLine(text, STYLES.runningHead, ts.contentWidth));
+      return heads.get(text);
+    };
+    for (let index = range.start; index < range.start + range.count; index += 1) {
+      const page = this.pages[index];
+      if (!page) continue;
+      // A 400-page book takes tens of milliseconds here; other jobs get a turn in between.
+      if (index % 100 === 99) await yieldToEventLoop();
+      this.doc.switchToPage(index);
+      const number = index + 1;
+      if (page.head !== undefined && !page.opening) {
+        const line = headLine(number % 2 === 0 ? this.title : page.head);
+        const top = geometry.top - 34;
+        if (line) ts.drawLine(line, ts.left, top, ts.contentWidth, STYLES.runningHead);
+        const ruleY = top + STYLES.runningHead.leading + 4;
+        this.doc.save().lineWidth(0.4).moveTo(ts.left, ruleY).lineTo(ts.right, ruleY).stroke(RULE).restore();
+      }
+      if (page.folio) {
+        const line = ts.lines(String(number), STYLES.folio, ts.contentWidth)[0];
+        if (line) ts.drawLine(line, ts.left, geometry.height - geometry.bottom + 22, ts.contentWidth, STYLES.folio);
+      }
+    }
+  }
+}

@@ -1,0 +1,181 @@
+/**
+ * Comic and manga panels as a page grid: framed cells of two columns (one
+ * for a lone panel), each with its artwork (or the artist's direction when
+ * there is none), a caption box and the dialogue. Manga rows run right to
+ * left. A row moves to the next page whole; a panel whose text cannot fit a
+ * page at all is set as ordinary paragraphs instead.
+ */
+import type { PanelBlock } from '../../../generation/book-document';
+import { cleanInline, formatNumber } from '../text-helpers';
+import type { Line } from './line-breaking';
+import type { Span } from './pdf-fonts';
+import { type ImageLibrary, type PreparedImage, fitInto } from './pdf-images';
+import type { TextStyle, Typesetter } from './pdf-typesetter';
+
+const PANEL_TEXT: TextStyle = { size: 8.5, leading: 11.5, font: 'regular', color: '#1f1d1a', align: 'left' };
+const PANEL_CAPTION: TextStyle = { ...PANEL_TEXT, font: 'italic' };
+const PANEL_ART: TextStyle = { ...PANEL_TEXT, font: 'italic', color: '#6b645b' };
+const PANEL_NUMBER: TextStyle = { size: 7.5, leading: 10, font: 'bold', color: '#1f1d1a', align: 'center' };
+const CAPTION_FILL = '#f6efe4';
+const ART_FILL = '#efebe4';
+
+const GUTTER = 10;
+const PADDING = 6;
+const INNER_GAP = 5;
+const BOX_PADDING = 4;
+const NUMBER_BADGE = 12;
+
+interface CellPlan {
+  readonly panel: PanelBlock;
+  readonly art?: PreparedImage;
+  /** The artist's direction, shown when there is no artwork. */
+  readonly direction: readonly Line[];
+  readonly caption: readonly Line[];
+  readonly dialogue: ReadonlyArray<readonly Line[]>;
+}
+
+export class PanelGrid {
+  constructor(
+    private readonly ts: Typesetter,
+    private readonly images: ImageLibrary,
+    private readonly rightToLeft: boolean,
+  ) {}
+
+  layOut(panels: readonly PanelBlock[]): void {
+    const ts = this.ts;
+    const columns = panels.length === 1 ? 1 : 2;
+    const cellWidth = (ts.contentWidth - GUTTER * (columns - 1)) / columns;
+    const inner = cellWidth - 2 * PADDING;
+    const artLimit = ts.contentHeight * (columns === 1 ? 0.55 : 0.4);
+    for (let start = 0; start < panels.length; start += columns) {
+      const cells = panels.slice(start, start + columns).map((panel) => this.plan(panel, inner));
+      const textHeights = cells.map((cell) => this.textHeight(cell));
+      const fixed = Math.max(...textHeights) + 2 * PADDING + INNER_GAP;
+      // Art shrinks before a row leaves its page; it never goes below a thumbnail.
+      const artHeight = Math.max(40, Math.min(artLimit, ts.contentHeight - fixed));
+      const rowHeight = Math.max(
+        ...cells.map((cell, index) => this.cellHeight(cell, inner, artHeight, textHeights[index] ?? 0)),
+      );
+      if (rowHeight > ts.contentHeight) {
+        for (const cell of cells) this.asParagraphs(cell.panel);
+        continue;
+      }
+      ts.space(start === 0 ? 4 : 0);
+      ts.ensureSpace(rowHeight);
+      cells.forEach((cell, index) => {
+        const column = this.rightToLeft ? columns - 1 - index : index;
+        const x = ts.left + column * (cellWidth + GUTTER);
+        this.drawCell(cell, x, ts.y, cellWidth, rowHeight, artHeight);
+      });
+      ts.y += rowHeight + GUTTER;
+    }
+  }
+
+  private plan(panel: PanelBlock, inner: number): CellPlan {
+    const ts = this.ts;
+    const art = this.images.get(panel.imageId);
+    const description = cleanInline(panel.description);
+    const caption = cleanInline(panel.caption);
+    const dialogue = panel.dialogue
+      .map((line): Span[] => {
+        const speaker = cleanInline(line.speaker);
+        const text = cleanInline(line.text);
+        const spans: Span[] = speaker ? [{ text: `${speaker}: `, style: 'bold' }] : [];
+        if (text) spans.push({ text, style: 'regular' });
+        return spans;
+      })
+      .filter((spans) => spans.length > 0)
+      .map((spans) => ts.lines(spans, PANEL_TEXT, inner));
+    return {
+      panel,
+      art,
+      direction: art || !description ? [] : ts.lines(description, PANEL_ART, inner - 2 * BOX_PADDING),
+      caption: caption ? ts.lines(caption, PANEL_CAPTION, inner - 2 * BOX_PADDING) : [],
+      dialogue,
+    };
+  }
+
+  /** Caption box and dialogue below the art. */
+  private textHeight(cell: CellPlan): number {
+    const caption = cell.caption.length > 0 ? cell.caption.length * PANEL_CAPTION.leading + 2 * BOX_PADDING + 4 : 0;
+    const dialogue = cell.dialogue.reduce((sum, lines) => sum + lines.length * PANEL_TEXT.leading + 2, 0);
+    return caption + dialogue;
+  }
+
+  private artBox(cell: CellPlan, inner: number, artHeight: number): number {
+    if (cell.art) return fitInto(cell.art.aspect, { width: inner, height: artHeight }).height;
+    if (cell.direction.length > 0) return NUMBER_BADGE + cell.direction.length * PANEL_ART.leading + 2 * BOX_PADDING;
+    return 0;
+  }
+
+  private cellHeight(cell: CellPlan, inner: number, artHeight: number, textHeight: number): number {
+    const art = this.artBox(cell, inner, artHeight);
+    return 2 * PADDING + art + (art > 0 && textHeight > 0 ? INNER_GAP : 0) + textHeight;
+  }
+
+  private drawCell(cell: CellPlan, x: number, y: number, width: number, height: number, artHeight: number): void {
+    const { doc } = this.ts;
+    const inner = width - 2 * PADDING;
+    const left = x + PADDING;
+    let cursor = y + PADDING;
+    const art = this.artBox(cell, inner, artHeight);
+    if (cell.art) {
+      this.images.draw(cell.art, left, cursor, { width: inner, height: art });
+    } else if (cell.direction.length > 0) {
+      doc.save().rect(left, cursor, inner, art).fill(ART_FILL).restore();
+      // Below the number badge, which sits in the top-left corner of the art.
+      const textTop = cursor + NUMBER_BADGE + BOX_PADDING;
+      this.ts.drawLines(cell.direction, left + BOX_PADDING, textTop, inner - 2 * BOX_PADDING, PANEL_ART);
+    }
+    this.drawNumber(cell.panel, left, cursor);
+    cursor += art + (art > 0 ? INNER_GAP : 0);
+    if (cell.caption.length > 0) {
+      const boxHeight = cell.caption.length * PANEL_CAPTION.leading + 2 * BOX_PADDING;
+      doc.save().rect(left, cursor, inner, boxHeight).fill(CAPTION_FILL).restore();
+      this.ts.drawLines(cell.caption, left + BOX_PADDING, cursor + BOX_PADDING, inner - 2 * BOX_PADDING, PANEL_CAPTION);
+      cursor += boxHeight + 4;
+    }
+    for (const lines of cell.dialogue) {
+      cursor += this.ts.drawLines(lines, left, cursor, inner, PANEL_TEXT) + 2;
+    }
+    doc.save().lineWidth(1.25).rect(x, y, width, height).stroke('#1f1d1a').restore();
+  }
+
+  private drawNumber(panel: PanelBlock, x: number, y: number): void {
+    const line = this.ts.lines(formatNumber(panel.number), PANEL_NUMBER, Number.POSITIVE_INFINITY)[0];
+    if (!line) return;
+    const size = Math.max(line.width + 6, NUMBER_BADGE);
+    this.ts.doc.save().lineWidth(0.75).rect(x, y, size, NUMBER_BADGE).fillAndStroke('#ffffff', '#1f1d1a').restore();
+    this.ts.drawLine(line, x, y + 1, size, PANEL_NUMBER);
+  }
+
+  /** A panel too wordy for any grid cell: its parts as paragraphs in the text flow. */
+  private asParagraphs(panel: PanelBlock): void {
+    const ts = this.ts;
+    ts.paragraph([{ text: `Panel ${formatNumber(panel.number)}`, style: 'bold' }], PANEL_TEXT, { spaceBefore: 8 });
+    const art = this.images.get(panel.imageId);
+    if (art) {
+      const size = fitInto(art.aspect, { width: ts.contentWidth, height: ts.contentHeight * 0.4 });
+      ts.ensureSpace(size.height);
+      this.images.draw(art, ts.left, ts.y, { width: ts.contentWidth, height: size.height });
+      ts.y += size.height + INNER_GAP;
+    } else {
+      ts.paragraph(cleanInline(panel.description), PANEL_ART);
+    }
+    const caption = cleanInline(panel.caption);
+    if (caption) ts.paragraph(caption, PANEL_CAPTION, { spaceBefore: 2 });
+    for (const line of panel.dialogue) {
+      const speaker = cleanInline(line.speaker);
+      const text = cleanInline(line.text);
+      if (!speaker && !text) continue;
+      ts.paragraph(
+        [
+          { text: speaker ? `${speaker}: ` : '', style: 'bold' },
+          { text, style: 'regular' },
+        ],
+        PANEL_TEXT,
+        { spaceBefore: 2 },
+      );
+    }
+  }
+}

@@ -1,0 +1,302 @@
+/**
+ * Text and page flow on top of pdfkit. All text is placed line by line at
+ * explicit positions (pdfkit never wraps or breaks pages on its own here), so
+ * the layout always knows how tall a block is before drawing it and which
+ * page it landed on: what the table of contents, boxed blocks and comic
+ * panel grids need.
+ */
+import { breakLines, type Line, type LineWidths } from './line-breaking';
+import { type FontFace, type FontStyle, type Span, splitRuns } from './pdf-fonts';
+
+export type Align = 'left' | 'center' | 'right' | 'justify';
+
+export interface TextStyle {
+  /** Font size, points. */
+  readonly size: number;
+  /** Distance between baselines, points. */
+  readonly leading: number;
+  /** Style of text given as a plain string. */
+  readonly font: FontStyle;
+  readonly color: string;
+  readonly align: Align;
+}
+
+/** Page size and margins, points. */
+export interface PageGeometry {
+  readonly width: number;
+  readonly height: number;
+  readonly top: number;
+  readonly bottom: number;
+  readonly left: number;
+  readonly right: number;
+}
+
+export type Content = string | readonly Span[];
+
+export interface ParagraphOptions {
+  /** Extra left margin of every line. */
+  readonly inset?: number;
+  /** Extra right margin of every line. */
+  readonly insetRight?: number;
+  /** First-line offset from the inset: positive indents, negative hangs. */
+  readonly indent?: number;
+  /** Drawn in the left margin of the first line (list bullets and numbers). */
+  readonly marker?: Content;
+  readonly spaceBefore?: number;
+  readonly spaceAfter?: number;
+  /** Room needed below the first lines, so a heading is not left alone at a page foot. */
+  readonly keepWithNext?: number;
+}
+
+/** The part of a line box above the baseline, as a share of the font size. */
+const ASCENT = 0.8;
+
+export class Typesetter {
+  /** Top of the next line on the current page. */
+  y: number;
+  private readonly widths = new Map<FontFace, Map<string, number>>();
+
+  constructor(
+    readonly doc: PDFKit.PDFDocument,
+    readonly geometry: PageGeometry,
+    private readonly onNewPage: (pageIndex: number) => void,
+  ) {
+    this.y = geometry.top;
+  }
+
+  get left(): number {
+    return this.geometry.left;
+  }
+
+  get right(): number {
+    return this.geometry.width - this.geometry.right;
+  }
+
+  get top(): number {
+    return this.geometry.top;
+  }
+
+  get bottom(): number {
+    return this.geometry.height - this.geometry.bottom;
+  }
+
+  get contentWidth(): number {
+    return this.right - this.left;
+  }
+
+  get contentHeight(): number {
+    return this.bottom - this.top;
+  }
+
+  /** 0-based index of the current page. */
+  get pageIndex(): number {
+    const range = this.doc.bufferedPageRange();
+    return range.start + range.count - 1;
+  }
+
+  get remaining(): number {
+    return this.bottom - this.y;
+  }
+
+  get atPageTop(): boolean {
+    return this.y <= this.top + 1e-6;
+  }
+
+  newPage(): void {
+    const { width, height } = this.geometry;
+    this.doc.addPage({ size: [width, height], margin: 0 });
+    this.y = this.top;
+    this.onNewPage(this.pageIndex);
+  }
+
+  /** Starts a new page unless `height` still fits below the cursor (or the page is still empty). */
+  ensureSpace(height: number): void {
+    if (this.y + height > this.bottom + 1e-6 && !this.atPageTop) this.newPage();
+  }
+
+  /** Vertical space, dropped at the top of a page. */
+  space(amount: number): void {
+    if (!this.atPageTop) this.y = Math.min(this.y + amount, this.bottom);
+  }
+
+  /** Advance width of text in one face at one size, cached: the same words recur across a book. */
+  width(face: FontFace, text: string, size: number): number {
+    let cache = this.widths.get(face);
+    if (!cache) {
+      cache = new Map();
+      this.widths.set(face, cache);
+    }
+    let unit = cache.get(text);
+    if (unit === undefined) {
+      unit = this.doc.font(face).fontSize(1).widthOfString(text);
+      cache.set(text, unit);
+    }
+    return unit * size;
+  }
+
+  lines(content: Content, style: TextStyle, widths: LineWidths | number): Line[] {
+    const spans = typeof content === 'string' ? [{ text: content, style: style.font }] : content;
+    const lineWidths = typeof widths === 'number' ? { first: widths, rest: widths } : widths;
+    return breakLines(splitRuns(spans), lineWidths, (face, text) => this.width(face, text, style.size));
+  }
+
+  /** Width of the content set on one line. */
+  naturalWidth(content: Content, style: TextStyle): number {
+    return this.lines(content, style, Number.POSITIVE_INFINITY)[0]?.width ?? 0;
+  }
+
+  /**
+   * One line no wider than `width`, cut with an ellipsis when it does not fit
+   * (running heads, table-of-contents rows in narrow columns).
+   */
+  fitLine(text: string, style: TextStyle, width: number): Line | undefined {
+    let candidate = text;
+    for (let attempt = 0; attempt < 64; attempt += 1) {
+      const line = this.lines(candidate, style, Number.POSITIVE_INFINITY)[0];
+      if (!line || line.width <= width) return line;
+      const characters = Array.from(candidate.replace(/…$/, ''));
+      const keep = Math.min(characters.length - 1, Math.floor((characters.length * width) / line.width));
+      if (keep <= 0) return undefined;
+      candidate = `${characters.slice(0, keep).join('').trimEnd()}…`;
+    }
+    return undefined;
+  }
+
+  /** Draws one line with its top at `top`; the last line of a justified paragraph stays ragged. */
+  drawLine(line: Line, x: number, top: number, width: number, style: TextStyle, last = true): void {
+    const slack = Math.max(0, width - line.width);
+    const justify = style.align === 'justify' && !last && line.spaces > 0;
+    const extra = justify ? slack / line.spaces : 0;
+    let cursor = x;
+    if (style.align === 'center') cursor += slack / 2;
+    else if (style.align === 'right') cursor += slack;
+    const baseline = top + (style.leading - style.size) / 2 + style.size * ASCENT;
+    this.doc.fillColor(style.color);
+    let fragment: { face: FontFace; text: string; x: number; spaced: boolean } | undefined;
+    const flush = (): void => {
+      if (!fragment) return;
+      this.doc
+        .font(fragment.face)
+        .fontSize(style.size)
+        .text(fragment.text, fragment.x, baseline, {
+          lineBreak: false,
+          baseline: 'alphabetic',
+          // pdfkit widens each space of the fragment by this much, the same amount the cursor moves.
+          wordSpacing: fragment.spaced && extra > 0 ? extra : 0,
+        });
+      fragment = undefined;
+    };
+    for (const item of line.items) {
+      const first = item.pieces[0];
+      if (item.space) {
+        if (fragment && first && fragment.face === item.space.face && fragment.face === first.face) {
+          fragment.text += ' ';
+          fragment.spaced = true;
+        } else {
+          flush();
+        }
+        cursor += item.space.width + extra;
+      }
+      for (const piece of item.pieces) {
+        if (fragment && fragment.face === piece.face) fragment.text += piece.text;
+        else {
+          flush();
+          fragment = { face: piece.face, text: piece.text, x: cursor, spaced: false };
+        }
+        cursor += piece.width;
+      }
+    }
+    flush();
+  }
+
+  /** Draws lines from `top` down, without page breaks; returns the height used. */
+  drawLines(lines: readonly Line[], x: number, top: number, width: number, style: TextStyle): number {
+    lines.forEach((line, index) => {
+      this.drawLine(line, x, top + index * style.leading, width, style, index === lines.length - 1);
+    });
+    return lines.length * style.leading;
+  }
+
+  /** A paragraph in the flow, breaking to new pages as needed. */
+  paragraph(content: Content, style: TextStyle, options: ParagraphOptions = {}): void {
+    const inset = options.inset ?? 0;
+    const indent = options.indent ?? 0;
+    const width = this.contentWidth - inset - (options.insetRight ?? 0);
+    const lines = this.lines(content, style, { first: width - indent, rest: width });
+    if (lines.length === 0) return;
+    this.space(options.spaceBefore ?? 0);
+    // No single first line at a page foot, paragraphs of up to three lines unbroken,
+    // and a heading kept with what follows it.
+    const keep = (lines.length <= 3 ? lines.length : 2) * style.leading + (options.keepWithNext ?? 0);
+    this.ensureSpace(keep);
+    let onThisPage = 0;
+    lines.forEach((line, index) => {
+      const fits = (count: number): boolean => this.y + count * style.leading <= this.bottom + 1e-6;
+      // Nor a single last line at a page head: the line before it moves along when this page keeps two.
+      const widow = index === lines.length - 2 && fits(1) && !fits(2) && onThisPage >= 2;
+      if (!fits(1) || widow) {
+        this.newPage();
+        onThisPage = 0;
+      }
+      onThisPage += 1;
+      const offset = index === 0 ? indent : 0;
+      if (index === 0 && options.marker !== undefined) this.drawMarker(options.marker, style, inset);
+      this.drawLine(line, this.left + inset + offset, this.y, width - offset, style, index === lines.length - 1);
+      this.y += style.leading;
+    });
+    this.y = Math.min(this.y + (options.spaceAfter ?? 0), this.bottom);
+  }
+
+  private drawMarker(marker: Content, style: TextStyle, inset: number): void {
+    const line = this.lines(marker, style, Number.POSITIVE_INFINITY)[0];
+    if (!line) return;
+    const gap = style.size * 0.5;
+    const x = Math.max(this.left, this.left + inset - gap - line.width);
+    this.drawLine(line, x, this.y, line.width, { ...style, align: 'left' });
+  }
+
+  /**
+   * Text in a filled or outlined box. Kept on one page when it fits on one;
+   * a box taller than a page is set as plain paragraphs instead.
+   */
+  box(
+    content: readonly Content[],
+    style: TextStyle,
+    decoration: {
+      fill?: string;
+      stroke?: string;
+      accent?: string;
+      padding: number;
+      spaceBefore?: number;
+      spaceAfter?: number;
+    },
+  ): void {
+    const { padding } = decoration;
+    const accentWidth = decoration.accent ? 3 : 0;
+    const innerWidth = this.contentWidth - 2 * padding - accentWidth;
+    const blocks = content.map((part) => this.lines(part, style, innerWidth)).filter((lines) => lines.length > 0);
+    if (blocks.length === 0) return;
+    const paragraphGap = style.leading * 0.4;
+    const textHeight =
+      blocks.reduce((sum, lines) => sum + lines.length * style.leading, 0) + paragraphGap * (blocks.length - 1);
+    const height = textHeight + 2 * padding;
+    this.space(decoration.spaceBefore ?? 0);
+    if (height > this.contentHeight) {
+      for (const part of content) this.paragraph(part, style, { spaceAfter: paragraphGap });
+      return;
+    }
+    this.ensureSpace(height);
+    const top = this.y;
+    this.doc.save();
+    this.doc.lineWidth(0.75);
+    if (decoration.fill) this.doc.rect(this.left, top, this.contentWidth, height).fill(decoration.fill);
+    if (decoration.stroke) this.doc.rect(this.left, top, this.contentWidth, height).stroke(decoration.stroke);
+    if (decoration.accent) this.doc.rect(this.left, top, accentWidth, height).fill(decoration.accent);
+    this.doc.restore();
+    let y = top + padding;
+    for (const lines of blocks) {
+      y += this.drawLines(lines, this.left + accentWidth + padding, y, innerWidth, style) + paragraphGap;
+    }
+    this.y = Math.min(top + height + (decoration.spaceAfter ?? 0), this.bottom);
+  }
+}

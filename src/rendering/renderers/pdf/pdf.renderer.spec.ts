@@ -1,0 +1,395 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { crc32, deflateSync } from 'node:zlib';
+import { CONTENT_TYPES } from '../../../catalog/catalog';
+import type { BookDocument, BookImage } from '../../../generation/book-document';
+import { CONCRETE_BOOK_TYPES, sampleBook } from '../../testing/sample-books';
+import { PdfRenderer } from './pdf.renderer';
+
+const execFileAsync = promisify(execFile);
+const renderer = new PdfRenderer();
+
+let directory: string;
+let files = 0;
+
+beforeAll(async () => {
+  directory = await mkdtemp(path.join(tmpdir(), 'pdf-renderer-'));
+});
+
+afterAll(async () => {
+  await rm(directory, { recursive: true, force: true });
+});
+
+async function renderToFile(document: BookDocument): Promise<{ file: string; size: number }> {
+  const buffer = await renderer.render(document);
+  files += 1;
+  const file = path.join(directory, `book-${files}.pdf`);
+  await writeFile(file, buffer);
+  return { file, size: buffer.length };
+}
+
+async function poppler(tool: 'pdfinfo' | 'pdftotext' | 'pdffonts' | 'pdfimages', ...args: string[]): Promise<string> {
+  const { stdout } = await execFileAsync(`/usr/bin/${tool}`, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  return stdout;
+}
+
+async function pdfInfo(file: string): Promise<Record<string, string>> {
+  const output = await poppler('pdfinfo', file);
+  return Object.fromEntries(
+    output
+      .split('\n')
+      .map((line) => /^([^:]+):\s*(.*)$/.exec(line))
+      .filter((match): match is RegExpExecArray => match !== null)
+      .map((match) => [match[1] ?? '', match[2] ?? '']),
+  );
+}
+
+/** The text of every page, in order (pdftotext ends each page with a form feed). */
+async function pageTexts(file: string): Promise<string[]> {
+  const text = await poppler('pdftotext', '-layout', file, '-');
+  return text.split('\f').slice(0, -1);
+}
+
+interface FontRow {
+  name: string;
+  type: string;
+  embedded: boolean;
+}
+
+async function fonts(file: string): Promise<FontRow[]> {
+  const output = await poppler('pdffonts', file);
+  return output
+    .split('\n')
+    .slice(2)
+    .filter(Boolean)
+    .map((line) => {
+      const match = /^(\S+)\s+(.+?)\s+(\S+)\s+(yes|no)\s+(yes|no)\s+(yes|no)\s+\d+\s+\d+\s*$/.exec(line);
+      if (!match) throw new Error(`unexpected pdffonts line: ${line}`);
+      return { name: match[1] ?? '', type: match[2] ?? '', embedded: match[4] === 'yes' };
+    });
+}
+
+const squash = (text: string): string => text.replace(/\s+/g, ' ');
+
+/** A solid-colour RGB PNG, built here so the test needs no fixture file. */
+function png(width: number, height: number, rgb: [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer): Buffer => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
+  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+function svgImage(id: string, svg: string, width = 300, height = 200): BookImage {
+  return { id, mediaType: 'image/svg+xml', data: Buffer.from(svg).toString('base64'), alt: id, width, height };
+}
+
+describe('PdfRenderer', () => {
+  it('declares the pdf format with its catalog content type', () => {
+    expect(renderer.format).toBe('pdf');
+    expect(renderer.fileExtension).toBe('pdf');
+    expect(renderer.contentType).toBe(CONTENT_TYPES.pdf);
+  });
+
+  it('writes a PDF that pdfinfo parses, with title, author, subject and language metadata', async () => {
+    const document = sampleBook({ subject: 'Алёна', author: 'Анна Ахматова' });
+    const { file } = await renderToFile(document);
+    const info = await pdfInfo(file);
+    expect(info.Title).toBe('Алёна and the Tide');
+    expect(info.Author).toBe('Анна Ахматова');
+    expect(info.Subject).toBe('A book about Алёна, a harbour and the tide <with markup> & ampersands.');
+    expect(Number(info.Pages)).toBeGreaterThan(document.chapters.length);
+    expect(info['Page size']).toMatch(/^432 x 648 pts/);
+  });
+
+  describe.each([
+    ['Latin', 'Ada', /^NotoSerif-(Regular|Bold|Italic)$/],
+    ['Cyrillic', 'Алёна', /^NotoSerif-(Regular|Bold|Italic)$/],
+    ['Japanese', 'さくら', /^Noto(Serif|SansJP)-(Regular|Bold|Italic)$/],
+  ])('a book with a %s subject', (_script, subject, fontNames) => {
+    let file: string;
+    beforeAll(async () => {
+      ({ file } = await renderToFile(sampleBook({ subject, chapters: 4, paragraphs: 12 })));
+    });
+
+    it('has every chapter title and the justified prose as extractable text', async () => {
+      const text = squash((await pageTexts(file)).join(' '));
+      for (let number = 1; number <= 4; number += 1) expect(text).toContain(`${subject} and the Tide, Part ${number}`);
+      expect(text).toContain('Glossary');
+      expect(text).toContain(`Every journey of ${subject} starts with a single step.`);
+      // Justified lines widen their spaces; the words must still come out whole and in order.
+      expect(text).toContain(
+        `${subject} walked past the harbour for the 2th time in part 3, counting lanterns ("one, two, three") ` +
+          '& wondering whether <the tide> would turn. The wind carried salt and the smell of tar; gulls argued over the nets.',
+      );
+    });
+
+    it('uses only embedded Noto fonts, never a standard PDF font', async () => {
+      const rows = await fonts(file);
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) {
+        expect(row.embedded).toBe(true);
+        expect(row.type).toBe('CID TrueType');
+        expect(row.name.replace(/^[A-Z]{6}\+/, '')).toMatch(fontNames);
+      }
+      if (subject === 'さくら') expect(rows.map((row) => row.name).join(' ')).toMatch(/NotoSansJP-Regular/);
+    });
+  });
+
+  describe('table of contents and page furniture', () => {
+    let pages: string[];
+    let file: string;
+    const tocNumbers = new Map<string, number>();
+
+    beforeAll(async () => {
+      ({ file } = await renderToFile(sampleBook({ chapters: 5, paragraphs: 25 })));
+      pages = await pageTexts(file);
+      const toc = pages.find((page) => page.includes('Contents') && page.includes('Chapter 1:')) ?? '';
+      for (const line of toc.split('\n')) {
+        const row = /^\s*(\S.*?)\s*(?:\.\s*){2,}(\d+)\s*$/.exec(line);
+        if (row) tocNumbers.set(row[1] ?? '', Number(row[2]));
+      }
+    });
+
+    it('lists front matter, every chapter, the answers and the glossary', () => {
+      expect([...tocNumbers.keys()]).toEqual([
+        'Foreword',
+        'Learning objectives',
+        'Cast of characters',
+        'Chapter 1: Ada and the Tide, Part 1',
+        'Chapter 2: Ada and the Tide, Part 2',
+        'Chapter 3: Ada and the Tide, Part 3',
+        'Chapter 4: Ada and the Tide, Part 4',
+        'Chapter 5: Ada and the Tide, Part 5',
+        'Answers',
+        'Glossary',
+      ]);
+    });
+
+    it('gives the page each chapter starts on', async () => {
+      for (let number = 1; number <= 5; number += 1) {
+        const page = tocNumbers.get(`Chapter ${number}: Ada and the Tide, Part ${number}`) ?? 0;
+        const opening = await poppler('pdftotext', '-f', String(page), '-l', String(page), file, '-');
+        expect(opening).toMatch(new RegExp(`CHAPTER ${number}\\b`));
+        expect(squash(opening)).toContain(`Ada and the Tide, Part ${number}`);
+        expect(pages[page - 2]).not.toMatch(new RegExp(`CHAPTER ${number}\\b`));
+      }
+      // Chapters of 25 paragraphs run over several pages, so these are not consecutive numbers.
+      const first = tocNumbers.get('Chapter 1: Ada and the Tide, Part 1') ?? 0;
+      expect(tocNumbers.get('Chapter 2: Ada and the Tide, Part 2')).toBeGreaterThan(first + 1);
+    });
+
+    it('puts the answers to the exercises on the page the contents give', () => {
+      const page = pages[(tocNumbers.get('Answers') ?? 0) - 1] ?? '';
+      expect(page).toMatch(/^\s*Answers\s*$/m);
+      expect(squash(page)).toContain('Chapter 1: Ada and the Tide, Part 1 1.1 42');
+      expect(squash(page)).toContain('5.1 42');
+      const glossary = pages[(tocNumbers.get('Glossary') ?? 0) - 1] ?? '';
+      expect(squash(glossary)).toContain('Tide — The rise & fall of the sea.');
+    });
+
+    it('numbers every page but the title page in its footer', () => {
+      expect(pages.length).toBeGreaterThan(10);
+      pages.forEach((page, index) => {
+        const lastLine = page.trimEnd().split('\n').at(-1)?.trim();
+        if (index === 0) expect(lastLine).not.toBe('1');
+        else expect(lastLine).toBe(String(index + 1));
+      });
+    });
+
+    it('runs the book title over even pages and the chapter over odd ones, not on opening pages', () => {
+      const opening = tocNumbers.get('Chapter 1: Ada and the Tide, Part 1') ?? 0;
+      const firstLine = (pageNumber: number): string | undefined =>
+        pages[pageNumber - 1]
+          ?.split('\n')
+          .find((line) => line.trim())
+          ?.trim();
+      expect(firstLine(opening)).toBe('CHAPTER 1');
+      for (const pageNumber of [opening + 1, opening + 2]) {
+        expect(firstLine(pageNumber)).toBe(
+          pageNumber % 2 === 0 ? 'Ada and the Tide' : 'Chapter 1: Ada and the Tide, Part 1',
+        );
+      }
+    });
+  });
+
+  describe.each(CONCRETE_BOOK_TYPES)('a %s', (type) => {
+    it.each([true, false])('with images: %s renders a parseable PDF with every chapter', async (images) => {
+      const document = sampleBook({ type, images });
+      const { file } = await renderToFile(document);
+      const info = await pdfInfo(file);
+      expect(Number(info.Pages)).toBeGreaterThan(document.chapters.length);
+      const text = squash((await pageTexts(file)).join(' '));
+      for (const chapter of document.chapters) expect(text).toContain(chapter.title);
+    });
+  });
+
+  it('draws comic panels with their captions and dialogue, manga rows from right to left', async () => {
+    const comic = await renderToFile(sampleBook({ type: 'comic', chapters: 1 }));
+    const comicText = squash((await pageTexts(comic.file)).join(' '));
+    expect(comicText).toContain('Later that night...');
+    expect(comicText).toContain('Ada: We cannot stay here, not after page 1!');
+    expect(comicText).toContain('Mira: Then run.');
+    // Without artwork, the artist's direction stands in for it.
+    expect(comicText).toContain('Panel 1: Ada on the pier at dusk, wide shot.');
+
+    const bbox = async (document: BookDocument): Promise<{ one: number; two: number }> => {
+      const { file } = await renderToFile(document);
+      const html = await poppler('pdftotext', '-bbox', file, '-');
+      // Where the artist's direction "Panel N: ..." of each panel starts.
+      const xOf = (panel: number): number =>
+        Number(new RegExp(`<word xMin="([\\d.]+)"[^>]*>Panel</word>\\s*<word[^>]*>${panel}:</word>`).exec(html)?.[1]);
+      return { one: xOf(1), two: xOf(2) };
+    };
+    const leftToRight = await bbox(sampleBook({ type: 'comic', chapters: 1 }));
+    expect(leftToRight.one).toBeLessThan(leftToRight.two);
+    const manga = sampleBook({ type: 'manga', chapters: 1 });
+    expect(manga.metadata.readingDirection).toBe('rtl');
+    const rightToLeft = await bbox(manga);
+    expect(rightToLeft.one).toBeGreaterThan(rightToLeft.two);
+  });
+
+  it('draws SVG illustrations as vectors, in their hsl() colours, within the page', async () => {
+    const plain = await renderToFile(sampleBook({ chapters: 2 }));
+    const illustrated = await renderToFile(sampleBook({ chapters: 2, images: true }));
+    expect(illustrated.size).toBeGreaterThan(plain.size + 1000);
+    expect(await poppler('pdfimages', '-list', illustrated.file)).not.toMatch(/\n\s+\d+\s+\d+\s+image/);
+    // The cover is a light hsl() picture: an unsupported colour would draw it black.
+    const { stdout } = await execFileAsync(
+      '/usr/bin/pdftoppm',
+      ['-r', '20', '-f', '1', '-l', '1', '-gray', illustrated.file],
+      {
+        encoding: 'buffer',
+        maxBuffer: 16 * 1024 * 1024,
+      },
+    );
+    const header = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(stdout.subarray(0, 32).toString('latin1'));
+    const pixels = stdout.subarray(header?.[0].length ?? 0);
+    const dark = pixels.filter((value) => value < 40).length;
+    expect(pixels.length).toBe(Number(header?.[1]) * Number(header?.[2]));
+    expect(dark / pixels.length).toBeLessThan(0.05);
+  });
+
+  it('embeds a PNG once as an image XObject and reuses it wherever it appears', async () => {
+    const document = sampleBook({ chapters: 2 });
+    const picture: BookImage = {
+      id: 'photo',
+      mediaType: 'image/png',
+      data: png(40, 30, [200, 120, 40]).toString('base64'),
+      alt: 'An orange square',
+      width: 40,
+      height: 30,
+    };
+    document.images = [picture];
+    document.coverImageId = 'photo';
+    for (const chapter of document.chapters) chapter.imageId = 'photo';
+    const { file } = await renderToFile(document);
+    const rows = (await poppler('pdfimages', '-list', file))
+      .split('\n')
+      .slice(2)
+      .filter(Boolean)
+      .map((line) => line.trim().split(/\s+/));
+    expect(rows.length).toBe(4);
+    for (const row of rows) expect(row.slice(3, 5)).toEqual(['40', '30']);
+    expect(new Set(rows.map((row) => row[10])).size).toBe(1);
+  });
+
+  it('sets SVG text in a face that has its glyphs and never opens files an SVG points at', async () => {
+    const readFile = jest.spyOn(jest.requireActual<typeof import('node:fs')>('node:fs'), 'readFileSync');
+    const document = sampleBook({ chapters: 1 });
+    document.images = [
+      svgImage(
+        'label',
+        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 300 200">' +
+          '<rect width="300" height="200" fill="#eee"/><text x="20" y="100" font-size="40" font-family="Arial">さくら Ada</text>' +
+          '<image x="0" y="0" width="10" height="10" xlink:href="/etc/hostname"/></svg>',
+      ),
+    ];
+    document.coverImageId = 'label';
+    try {
+      const { file } = await renderToFile(document);
+      expect(readFile.mock.calls.map(([target]) => String(target))).not.toContain('/etc/hostname');
+      expect(squash(await poppler('pdftotext', '-f', '1', '-l', '1', file, '-'))).toContain('さくら Ada');
+      const names = (await fonts(file)).map((row) => row.name).join(' ');
+      expect(names).toMatch(/NotoSansJP-Regular/);
+      expect(names).not.toMatch(/Helvetica|Arial|Times|Courier/);
+    } finally {
+      readFile.mockRestore();
+    }
+  });
+
+  it('keeps text inside the margins: long words are cut, Japanese breaks between characters', async () => {
+    const document = sampleBook({ chapters: 1 });
+    document.chapters[0]!.title = `${'Verylongtitleword'.repeat(6)} さくら`;
+    document.chapters[0]!.blocks = [
+      { kind: 'paragraph', text: `Start ${'x'.repeat(300)} end.` },
+      { kind: 'paragraph', text: 'さくらの花が咲いた。'.repeat(40) },
+      { kind: 'list', ordered: true, items: ['https://example.com/'.repeat(12)] },
+    ];
+    const { file } = await renderToFile(document);
+    const html = await poppler('pdftotext', '-bbox', file, '-');
+    const xMax = [...html.matchAll(/xMax="([\d.]+)"/g)].map((match) => Number(match[1]));
+    expect(xMax.length).toBeGreaterThan(50);
+    for (const x of xMax) expect(x).toBeLessThanOrEqual(432 - 54 + 0.5);
+    expect(squash(await poppler('pdftotext', file, '-')).replace(/ /g, '')).toContain('さくらの花が咲いた。'.repeat(5));
+  });
+
+  it('renders a document with nothing optional: no front matter, no chapters, odd characters', async () => {
+    const document = sampleBook({ chapters: 0 });
+    document.chapters = [];
+    document.frontMatter = {};
+    document.metadata.subtitle = undefined;
+    document.metadata.title = 'Emoji \u{1F600} and \u0007control';
+    document.metadata.createdAt = 'not a date';
+    const { file } = await renderToFile(document);
+    const info = await pdfInfo(file);
+    expect(info.Pages).toBe('1');
+    expect(info.Title).toBe('Emoji \u{1F600} and control');
+  });
+
+  it('yields to the event loop between chapters', async () => {
+    let ticks = 0;
+    let running = true;
+    const tick = (): void => {
+      ticks += 1;
+      if (running) setImmediate(tick);
+    };
+    setImmediate(tick);
+    await renderer.render(sampleBook({ chapters: 12, paragraphs: 2 }));
+    running = false;
+    expect(ticks).toBeGreaterThanOrEqual(12);
+  });
+
+  it('renders a 100,000-word illustrated book in seconds', async () => {
+    const document = sampleBook({ chapters: 40, paragraphs: 66, images: true });
+    expect(document.metadata.wordCount).toBeGreaterThan(100_000);
+    const started = performance.now();
+    const { file, size } = await renderToFile(document);
+    const seconds = (performance.now() - started) / 1000;
+    const info = await pdfInfo(file);
+    process.stdout.write(
+      `100k-word book: ${document.metadata.wordCount} words, ${info.Pages} pages, ` +
+        `${(size / 1024 / 1024).toFixed(2)} MB in ${seconds.toFixed(2)} s\n`,
+    );
+    expect(seconds).toBeLessThan(20);
+    expect(Number(info.Pages)).toBeGreaterThan(300);
+  });
+});

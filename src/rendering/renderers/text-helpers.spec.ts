@@ -1,0 +1,208 @@
+import fc from 'fast-check';
+import type { BookChapter, BookImage } from '../../generation/book-document';
+import {
+  centerText,
+  chapterLabel,
+  cleanInline,
+  displayWidth,
+  formatNumber,
+  imageDataUri,
+  wrapText,
+  yieldToEventLoop,
+} from './text-helpers';
+
+const words = (alphabet: string[], maxLength: number) =>
+  fc.array(fc.constantFrom(...alphabet), { minLength: 1, maxLength }).map((characters) => characters.join(''));
+const LATIN = Array.from('abcdefghijklmnopqrstuvwxyz,.!?"-');
+const CYRILLIC = Array.from('абвгдеёжзийклмнопрстуфхцчшщъыьэюяАЛЁНА');
+const CJK = Array.from('さくら春夏秋冬東京大阪日本語。、「」！？カタカナ한국어');
+const EMOJI = ['📚', '🌊', '👍🏽', '👨‍👩‍👧', '❤️'];
+const anyWord = fc.oneof(words(LATIN, 15), words(CYRILLIC, 15), words(CJK, 40), words(EMOJI, 5), words(LATIN, 120));
+const prose = fc.array(anyWord, { minLength: 1, maxLength: 60 }).map((list) => list.join(' '));
+
+describe('displayWidth', () => {
+  it.each([
+    ['plain ASCII', 'Ada and the Tide', 16],
+    ['Cyrillic, one column per letter', 'Алёна', 5],
+    ['Japanese kana and kanji, two columns each', 'さくら東京', 10],
+    ['Hangul syllables', '한국어', 6],
+    ['fullwidth Latin', 'ＡＢＣ', 6],
+    ['an emoji', '📚', 2],
+    ['an emoji with a skin-tone modifier, one cluster', '👍🏽', 2],
+    ['a ZWJ family sequence, one cluster', '👨‍👩‍👧', 2],
+    ['a decomposed accent, the mark takes no column', 'e\u0301', 1],
+    ['a zero-width space', 'a\u200Bb', 2],
+  ])('counts %s', (_name, text, width) => {
+    expect(displayWidth(text)).toBe(width);
+  });
+});
+
+describe('wrapText', () => {
+  it('breaks greedily at spaces and keeps every line within the width', () => {
+    const lines = wrapText('The quick brown fox jumps over the lazy dog', { width: 10 });
+    expect(lines).toEqual(['The quick', 'brown fox', 'jumps over', 'the lazy', 'dog']);
+  });
+
+  it('never splits a word that fits on a line', () => {
+    fc.assert(
+      fc.property(
+        fc.array(words(LATIN, 20), { minLength: 1, maxLength: 80 }),
+        fc.integer({ min: 20, max: 100 }),
+        (list, width) => {
+          const lines = wrapText(list.join(' '), { width });
+          expect(lines.flatMap((line) => line.split(' '))).toEqual(list);
+        },
+      ),
+    );
+  });
+
+  it('fills each line: the first word of the next line would not have fitted', () => {
+    fc.assert(
+      fc.property(
+        fc.array(words(LATIN, 12), { minLength: 1, maxLength: 80 }),
+        fc.integer({ min: 20, max: 100 }),
+        (list, width) => {
+          const lines = wrapText(list.join(' '), { width });
+          for (let index = 0; index + 1 < lines.length; index += 1) {
+            const nextWord = lines[index + 1]!.split(' ')[0]!;
+            expect(displayWidth(lines[index]!) + 1 + displayWidth(nextWord)).toBeGreaterThan(width);
+          }
+        },
+      ),
+    );
+  });
+
+  it('keeps every line within the width in any script and preserves all text', () => {
+    fc.assert(
+      fc.property(prose, fc.integer({ min: 12, max: 100 }), (text, width) => {
+        const lines = wrapText(text, { width, firstPrefix: '  - ', restPrefix: '    ' });
+        for (const line of lines) expect(displayWidth(line)).toBeLessThanOrEqual(width);
+        expect(lines[0]?.startsWith('  - ')).toBe(true);
+        for (const line of lines.slice(1)) expect(line.startsWith('    ')).toBe(true);
+        const content = lines.map((line) => line.slice(4)).join('');
+        expect(content.replace(/\s/g, '')).toBe(text.replace(/\s/g, ''));
+      }),
+    );
+  });
+
+  it('splits a word only when it alone is wider than the line', () => {
+    const url = 'https://example.com/' + 'x'.repeat(130);
+    const lines = wrapText(`see ${url} now`, { width: 72 });
+    expect(lines).toEqual(['see', url.slice(0, 72), url.slice(72, 144), `${url.slice(144)} now`]);
+  });
+
+  it('breaks Japanese text between characters, counting two columns each', () => {
+    const lines = wrapText('さくらさくらさくら', { width: 8 });
+    expect(lines).toEqual(['さくらさ', 'くらさく', 'ら']);
+  });
+
+  it('does not start a line with closing punctuation (kinsoku)', () => {
+    fc.assert(
+      fc.property(words(CJK, 200), fc.integer({ min: 8, max: 40 }), (text, width) => {
+        const lines = wrapText(text, { width });
+        for (const line of lines.slice(1)) expect(line[0]).not.toMatch(/[、。！？」]/);
+        for (const line of lines) expect(displayWidth(line)).toBeLessThanOrEqual(width);
+      }),
+    );
+  });
+
+  it('puts the first prefix on the first line and the hanging indent on the rest', () => {
+    const lines = wrapText('one two three four five six', { width: 12, firstPrefix: '1. ', restPrefix: '   ' });
+    expect(lines).toEqual(['1. one two', '   three', '   four five', '   six']);
+  });
+
+  it('returns no lines for blank text', () => {
+    expect(wrapText(' \n\t ', { width: 72 })).toEqual([]);
+  });
+});
+
+describe('cleanInline', () => {
+  it('collapses line breaks and runs of spaces into single spaces', () => {
+    expect(cleanInline('  one\r\ntwo\t\tthree\u2028four  ')).toBe('one two three four');
+  });
+
+  it('removes control characters, noncharacters and lone surrogates but keeps every script', () => {
+    expect(cleanInline('\u001b[31mAda\u0000\u007f\u0085\uFFFF\uD800 Алёна さくら 📚')).toBe('[31mAda Алёна さくら 📚');
+  });
+});
+
+describe('chapterLabel', () => {
+  const chapter = (kind: BookChapter['kind'], number = 3): BookChapter => ({
+    id: 'x',
+    kind,
+    number,
+    title: 'The  Tide',
+    blocks: [],
+  });
+
+  it.each([
+    ['chapter', 'Chapter 3: The Tide'],
+    ['page', 'Page 3: The Tide'],
+    ['lesson', 'Lesson 3: The Tide'],
+    ['principle', 'Principle 3: The Tide'],
+    ['glossary', 'The Tide'],
+    ['sources', 'The Tide'],
+    ['afterword', 'The Tide'],
+  ] as const)('labels the %s kind', (kind, label) => {
+    expect(chapterLabel(chapter(kind))).toBe(label);
+  });
+
+  it('uses an already-escaped title when given one', () => {
+    expect(chapterLabel(chapter('chapter'), '&lt;T&gt;')).toBe('Chapter 3: &lt;T&gt;');
+  });
+
+  it('never prints a non-integer position', () => {
+    expect(formatNumber(Number.NaN)).toBe('?');
+    expect(formatNumber('<b>' as unknown as number)).toBe('?');
+    expect(chapterLabel(chapter('page', 1.5))).toBe('Page ?: The Tide');
+  });
+});
+
+describe('imageDataUri', () => {
+  const image = (overrides: Partial<BookImage>): BookImage => ({
+    id: 'i',
+    mediaType: 'image/svg+xml',
+    data: Buffer.from('<svg/>').toString('base64'),
+    alt: 'a',
+    width: 1,
+    height: 1,
+    ...overrides,
+  });
+
+  it('embeds base64 data with its media type', () => {
+    expect(imageDataUri(image({}))).toBe(`data:image/svg+xml;base64,${Buffer.from('<svg/>').toString('base64')}`);
+  });
+
+  it('drops line breaks inside MIME-wrapped base64', () => {
+    expect(imageDataUri(image({ data: 'PHN2\nZy8+' }))).toBe('data:image/svg+xml;base64,PHN2Zy8+');
+  });
+
+  it.each([
+    ['data that is not base64', { data: 'abc") onerror="x' }],
+    ['empty data', { data: '' }],
+    ['an unknown media type', { mediaType: 'text/html' as BookImage['mediaType'] }],
+  ])('refuses %s', (_name, overrides) => {
+    expect(imageDataUri(image(overrides))).toBeUndefined();
+  });
+
+  it('refuses a missing image', () => {
+    expect(imageDataUri(undefined)).toBeUndefined();
+  });
+});
+
+describe('centerText', () => {
+  it('centres by display columns', () => {
+    expect(centerText('さくら', 10)).toBe('  さくら');
+    expect(centerText('too long', 4)).toBe('too long');
+  });
+});
+
+describe('yieldToEventLoop', () => {
+  it('lets already queued immediate work run before it resolves', async () => {
+    const order: string[] = [];
+    setImmediate(() => order.push('other work'));
+    await yieldToEventLoop();
+    order.push('renderer');
+    expect(order).toEqual(['other work', 'renderer']);
+  });
+});
