@@ -71,6 +71,16 @@ ensure_redis() {
   wait_for Redis redis_answers
 }
 
+# The output-format tests check books with the tools readers' software is
+# judged by: epubcheck (Java) for EPUB, poppler's pdftotext/pdfinfo for PDF.
+ensure_test_tools() {
+  local missing=()
+  [ -f /usr/share/java/epubcheck.jar ] || missing+=(epubcheck)
+  command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
+  command -v javac >/dev/null 2>&1 || missing+=(default-jdk-headless)
+  if [ "${#missing[@]}" -gt 0 ]; then apt_install "${missing[@]}"; fi
+}
+
 ensure_services() {
   ensure_postgres
   ensure_redis

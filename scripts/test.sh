@@ -7,6 +7,7 @@ source scripts/services.sh
 
 ensure_dependencies
 ensure_services
+ensure_test_tools
 # The console tests run the built CLI exactly as operators do.
 bash scripts/ensure-built.sh
 exec node_modules/.bin/jest "$@"
