@@ -1,3 +1,4 @@
+import { BOOK_DOCUMENT_SCHEMA } from '../rendering/book-document.schema';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { SERVICE_NAME } from '../catalog/catalog';
@@ -58,7 +59,9 @@ export function buildOpenApiDocument(app: NestFastifyApplication, config: AppCon
     .addApiKey({ type: 'apiKey', name: 'X-API-Key', in: 'header', description: 'Your API key (bk_live_...)' }, 'ApiKey')
     .build();
   const document = SwaggerModule.createDocument(app, builder, { extraModels: [ErrorEnvelopeDto, WebhookPayloadDto] });
-  return { ...document, webhooks: WEBHOOKS } as OpenAPIObject;
+  // The `json` output format's schema (versioned with the book document), published beside the API's own.
+  const schemas: Record<string, unknown> = { ...document.components?.schemas, BookDocument: BOOK_DOCUMENT_SCHEMA };
+  return { ...document, components: { ...document.components, schemas }, webhooks: WEBHOOKS } as OpenAPIObject;
 }
 
 /** Serves the UI at /docs and the document at /docs-json. */

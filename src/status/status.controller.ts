@@ -74,7 +74,9 @@ export class StatusController {
     summary: 'Download a finished book',
     description:
       'Public like status. Answers the stored file with its Content-Type, a Content-Disposition filename from the ' +
-      'title, Content-Length and a strong ETag (send If-None-Match for 304). HEAD answers the headers only.',
+      'title, Content-Length and a strong ETag (send If-None-Match for 304). HEAD answers the headers only. ' +
+      'A `json` book follows the BookDocument schema (components.schemas.BookDocument, JSON Schema 2020-12, ' +
+      'versioned by its schemaVersion field).',
   })
   @REQUEST_ID_PARAM
   @ApiProduces(
