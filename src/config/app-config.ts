@@ -1,4 +1,5 @@
 import { plainToInstance, Transform } from 'class-transformer';
+import { parseProviderSettings, type ProviderSettings } from '../generation/openai/openai-settings';
 import { IsBoolean, IsIn, IsInt, IsString, Matches, Max, Min, validateSync } from 'class-validator';
 
 export const ROLES = ['all', 'api', 'worker'] as const;
@@ -166,6 +167,13 @@ export class AppConfig {
     message: 'SECRETS_ENCRYPTION_KEY is required: 32 random bytes as 64 hex characters (openssl rand -hex 32)',
   })
   SECRETS_ENCRYPTION_KEY = '';
+
+  /**
+   * Which provider writes each model id's books, and the OpenAI-compatible
+   * endpoints (GENERATION_PROVIDER*, OPENAI_* variables): parsed and checked
+   * by loadConfig. Declared, not initialised, so it is not read as one variable.
+   */
+  declare providerSettings: ProviderSettings;
 }
 
 export function webhookRetryDelaysMs(config: AppConfig): number[] {
@@ -189,6 +197,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       const messages = Object.values(error.constraints ?? {});
       return `  ${error.property}: ${messages.join('; ')}`;
     });
+    throw new ConfigValidationError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  config.providerSettings = parseProviderSettings(env);
+  if (config.providerSettings.errors.length > 0) {
+    const lines = config.providerSettings.errors.map((error) => `  ${error}`);
     throw new ConfigValidationError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   return config;

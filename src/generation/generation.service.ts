@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
-import type { BookGenerationRequest, GenerationOutcome, GenerationProgressReporter } from './book-provider';
+import { MODEL_IDS, type ModelId } from '../catalog/catalog';
+import type {
+  BookGenerationRequest,
+  BookProvider,
+  GenerationOutcome,
+  GenerationProgressReporter,
+} from './book-provider';
+import { OpenAiBookProvider } from './openai/openai-book.provider';
 import { InterimBookProvider as BuiltinBookProvider } from './interim-book.provider';
 import { GenerationSectionsRepository } from './generation-sections.repository';
 
@@ -12,17 +19,28 @@ export interface GeneratedBook extends GenerationOutcome {
 /** Chooses the provider for a request's model and runs it with checkpoints. */
 @Injectable()
 export class GenerationService {
-  private readonly builtin: BuiltinBookProvider;
+  private readonly providers: Record<ModelId, BookProvider>;
 
   constructor(
     private readonly sections: GenerationSectionsRepository,
     config: AppConfig,
   ) {
-    this.builtin = new BuiltinBookProvider({ sectionDelayMs: config.BUILTIN_SECTION_DELAY_MS });
+    const builtin = new BuiltinBookProvider({ sectionDelayMs: config.BUILTIN_SECTION_DELAY_MS });
+    const { providers, openai } = config.providerSettings;
+    const providerFor = (id: ModelId): BookProvider => {
+      const settings = openai[id];
+      return providers[id] === 'openai' && settings ? new OpenAiBookProvider(settings) : builtin;
+    };
+    this.providers = Object.fromEntries(MODEL_IDS.map((id) => [id, providerFor(id)])) as Record<ModelId, BookProvider>;
+  }
+
+  /** The provider that writes a model id's books (configuration: GENERATION_PROVIDER*). */
+  providerFor(model: ModelId): BookProvider {
+    return this.providers[model];
   }
 
   async generate(request: BookGenerationRequest, progress: GenerationProgressReporter): Promise<GeneratedBook> {
-    const outcome = await this.builtin.generate(request, progress, this.sections);
+    const outcome = await this.providers[request.model].generate(request, progress, this.sections);
     return {
       ...outcome,
       nominalWordCount: outcome.plannedWordCount ?? outcome.document.metadata.wordCount,

@@ -1,0 +1,76 @@
+import type { BookImage } from '../book-document';
+import { type BookPlan, type PlannedSection, TYPE_PROFILES } from './book-plan';
+
+/** Every image model of the images endpoint accepts this size (dall-e-2, dall-e-3, gpt-image-1). */
+export const IMAGE_SIZE = '1024x1024';
+/** dall-e-2's prompt limit, the smallest of the image models. */
+const PROMPT_LIMIT = 1000;
+
+const ART_DIRECTION: Record<BookPlan['type'], string> = {
+  manga: 'Black-and-white manga ink art with screentones.',
+  comic: 'Bold, full-colour comic book art with clean ink lines.',
+  childrens: 'Warm, gentle picture-book watercolour for young children.',
+  novel: 'Painterly book illustration.',
+  short_story: 'Painterly book illustration.',
+  textbook: 'Clear, friendly educational illustration.',
+  self_help: 'Calm, uplifting editorial illustration.',
+  non_fiction: 'Detailed editorial illustration.',
+};
+
+export function coverPrompt(plan: BookPlan): string {
+  return clip(
+    `Cover illustration for "${plan.title}", ${TYPE_PROFILES[plan.type].description}, style ${plan.style}. ` +
+      `${plan.synopsis} ${ART_DIRECTION[plan.type]} No text, letters or logos.`,
+  );
+}
+
+export function sectionImagePrompt(plan: BookPlan, section: PlannedSection): string {
+  // Describing the characters in every prompt is what keeps them recognisable from one picture to the next.
+  const present = plan.cast.filter((member) => section.summary.includes(member.name));
+  const cast =
+    present.length > 0 ? ` Characters: ${present.map((m) => `${m.name} (${m.description})`).join('; ')}.` : '';
+  return clip(
+    `Illustration for ${TYPE_PROFILES[plan.type].label} ${section.number} of "${plan.title}" (${plan.style}): ` +
+      `${section.summary}${cast} ${ART_DIRECTION[plan.type]} No text, letters or logos.`,
+  );
+}
+
+/** gpt-image models always answer in base64 and reject the `response_format` parameter. */
+export function acceptsResponseFormat(imageModel: string): boolean {
+  return !/^gpt-image/i.test(imageModel);
+}
+
+function clip(prompt: string): string {
+  return prompt.length <= PROMPT_LIMIT ? prompt : `${prompt.slice(0, PROMPT_LIMIT - 1)}…`;
+}
+
+/**
+ * Media type and size read from the bytes themselves: servers differ in what
+ * they return (PNG from OpenAI, JPEG from some local servers), whatever was asked.
+ */
+export function describeImage(base64: string): Pick<BookImage, 'mediaType' | 'width' | 'height'> | undefined {
+  const bytes = Buffer.from(base64, 'base64');
+  if (bytes.length >= 24 && bytes.readUInt32BE(0) === 0x89504e47 && bytes.readUInt32BE(4) === 0x0d0a1a0a) {
+    return { mediaType: 'image/png', width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+  }
+  if (bytes.length > 4 && bytes[0] === 0xff && bytes[1] === 0xd8) {
+    const size = jpegSize(bytes);
+    return size ? { mediaType: 'image/jpeg', ...size } : undefined;
+  }
+  return undefined;
+}
+
+function jpegSize(bytes: Buffer): { width: number; height: number } | undefined {
+  let offset = 2;
+  while (offset + 9 < bytes.length) {
+    if (bytes[offset] !== 0xff) return undefined;
+    const marker = bytes[offset + 1] ?? 0;
+    const length = bytes.readUInt16BE(offset + 2);
+    // SOF0-SOF15 carry the frame size; C4 (DHT), C8 (JPG) and CC (DAC) share the range but do not.
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+      return { height: bytes.readUInt16BE(offset + 5), width: bytes.readUInt16BE(offset + 7) };
+    }
+    offset += 2 + length;
+  }
+  return undefined;
+}
