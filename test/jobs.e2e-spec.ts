@@ -51,7 +51,7 @@ describe('Book jobs end to end', () => {
     const download = await t.app.inject({ method: 'GET', url: `/v1/download/${requestId}` });
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-disposition']).toMatch(
-      new RegExp(`^attachment; filename="[a-z0-9-]+\\.${format}"$`),
+      new RegExp(`^attachment; filename="[a-z0-9-]+\\.${format}"; filename\\*=UTF-8''\\S+\\.${format}$`),
     );
     expect(Number(download.headers['content-length'])).toBe(download.rawPayload.length);
     expect(download.headers.etag).toMatch(/^"[^"]+"$/);
