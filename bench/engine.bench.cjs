@@ -1,0 +1,132 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench:engine`: the `openai` provider against a local fake
+ * OpenAI-compatible server that answers every call after a fixed delay
+ * (BENCH_MODEL_DELAY_MS, default 300 ms), as a model would.
+ *  1. One 12-chapter book written with chapters in parallel (OPENAI_CONCURRENCY 4)
+ *     versus the same book written chapter by chapter (concurrency 1): wall time and ratio.
+ *  2. Books per minute of one process generating 1, 4 and 16 books at once.
+ * Compiles the sources (with the test fake server) to .tmp/bench-dist first.
+ * Results: bench/results/engine.json and engine.md.
+ */
+'use strict';
+require('reflect-metadata');
+const { execFileSync } = require('node:child_process');
+const { mkdirSync, writeFileSync } = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+
+const root = path.resolve(__dirname, '..');
+const DELAY_MS = Number(process.env.BENCH_MODEL_DELAY_MS ?? 300);
+const built = (file) => path.join(root, '.tmp', 'bench-dist', 'src', file);
+
+function compile() {
+  execFileSync(path.join(root, 'node_modules', '.bin', 'tsc'), ['-p', path.join(__dirname, 'tsconfig.json')], {
+    stdio: 'inherit',
+  });
+}
+
+function request(index, model = '2.0') {
+  return {
+    requestId: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+    prompt: `A lighthouse keeper called Mira, book ${index}`,
+    style: 'mystery',
+    type: 'novel',
+    images: false,
+    author: 'Benchmark',
+    customTone: '',
+    model,
+    outputFormat: 'txt',
+    createdAt: '2026-01-01T00:00:00.000Z',
+  };
+}
+
+const quiet = { report: async () => {} };
+
+async function main() {
+  compile();
+  const { startFakeOpenAiServer, fakePlan } = require(built('generation/openai/testing/fake-openai-server.js'));
+  const { OpenAiBookProvider } = require(built('generation/openai/openai-book.provider.js'));
+  // The plan asks for 12 chapters of 1,000 words: the book the issue measures.
+  const twelveChapters = (prompt) => {
+    const plan = fakePlan(prompt);
+    const template = plan.sections[0];
+    plan.sections = Array.from({ length: 12 }, (_, index) => ({
+      ...template,
+      title: `Chapter ${index + 1} title`,
+      summary: `Summary ${index + 1}: Ada and Brann follow clue number ${index + 1} along the harbour.`,
+      words: 1_000,
+    }));
+    return plan;
+  };
+  const server = await startFakeOpenAiServer({ delayMs: DELAY_MS, plan: twelveChapters });
+  const settings = (concurrency) => ({
+    baseUrl: server.baseUrl,
+    apiKey: 'bench',
+    model: 'fake',
+    timeoutMs: 60_000,
+    maxRetries: 0,
+    concurrency,
+  });
+  const timeBook = async (concurrency) => {
+    const provider = new OpenAiBookProvider(settings(concurrency));
+    const started = Date.now();
+    const outcome = await provider.generate(request(1), quiet);
+    return {
+      ms: Date.now() - started,
+      chapters: outcome.document.chapters.length,
+      words: outcome.document.metadata.wordCount,
+    };
+  };
+  const parallel = await timeBook(4);
+  const sequential = await timeBook(1);
+  process.stderr.write(
+    `[bench:engine] one book: ${parallel.ms} ms in parallel, ${sequential.ms} ms chapter by chapter\n`,
+  );
+
+  const throughput = [];
+  for (const jobs of [1, 4, 16]) {
+    const provider = new OpenAiBookProvider(settings(4));
+    const started = Date.now();
+    await Promise.all(Array.from({ length: jobs }, (_, index) => provider.generate(request(100 + index), quiet)));
+    const seconds = (Date.now() - started) / 1000;
+    throughput.push({
+      concurrentJobs: jobs,
+      seconds: Number(seconds.toFixed(2)),
+      booksPerMinute: Math.round((jobs / seconds) * 60),
+    });
+    process.stderr.write(`[bench:engine] ${jobs} books at once: ${seconds.toFixed(1)} s\n`);
+  }
+  await server.close();
+
+  const report = {
+    date: new Date().toISOString(),
+    machine: { cpus: os.cpus().length, node: process.version },
+    modelDelayMs: DELAY_MS,
+    oneBook: { parallel, sequential, speedup: Number((sequential.ms / parallel.ms).toFixed(2)) },
+    throughput,
+  };
+  const out = path.join(root, 'bench', 'results');
+  mkdirSync(out, { recursive: true });
+  writeFileSync(path.join(out, 'engine.json'), `${JSON.stringify(report, null, 2)}\n`);
+  const md = [
+    `Measured ${report.date}; every model call answered after ${DELAY_MS} ms by a local fake OpenAI-compatible server.`,
+    '',
+    `One ${parallel.chapters}-chapter book (${parallel.words.toLocaleString('en')} words): ${parallel.ms} ms with 4 chapters at once, ${sequential.ms} ms chapter by chapter: ${report.oneBook.speedup}x faster.`,
+    '',
+    '| Books generated at once | Seconds | Books/min |',
+    '| ---: | ---: | ---: |',
+    ...throughput.map((t) => `| ${t.concurrentJobs} | ${t.seconds} | ${t.booksPerMinute} |`),
+    '',
+  ].join('\n');
+  writeFileSync(path.join(out, 'engine.md'), md);
+  process.stdout.write(`${md}\n`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    process.stderr.write(`${error.stack ?? error}\n`);
+    process.exit(1);
+  },
+);
