@@ -8,7 +8,8 @@ import type {
   GenerationProgressReporter,
 } from './book-provider';
 import { OpenAiBookProvider } from './openai/openai-book.provider';
-import { InterimBookProvider as BuiltinBookProvider } from './interim-book.provider';
+import { BuiltinBookProvider } from './builtin/builtin-book.provider';
+import { addBuiltinIllustrations } from './builtin/illustrations';
 import { GenerationSectionsRepository } from './generation-sections.repository';
 
 export interface GeneratedBook extends GenerationOutcome {
@@ -29,7 +30,9 @@ export class GenerationService {
     const { providers, openai } = config.providerSettings;
     const providerFor = (id: ModelId): BookProvider => {
       const settings = openai[id];
-      return providers[id] === 'openai' && settings ? new OpenAiBookProvider(settings) : builtin;
+      return providers[id] === 'openai' && settings
+        ? new OpenAiBookProvider(settings, { illustrate: addBuiltinIllustrations })
+        : builtin;
     };
     this.providers = Object.fromEntries(MODEL_IDS.map((id) => [id, providerFor(id)])) as Record<ModelId, BookProvider>;
   }

@@ -1,0 +1,199 @@
+import { BOOK_TYPES, type BookStyle, type BookType } from '../../catalog/catalog';
+import type { BookChapter, BookDocument } from '../book-document';
+import type { BookGenerationRequest, SectionCheckpointStore } from '../book-provider';
+import { BuiltinBookProvider, promptSubject } from './builtin-book.provider';
+
+const request = (overrides: Partial<BookGenerationRequest> = {}): BookGenerationRequest => ({
+  requestId: '00000000-0000-4000-8000-000000000001',
+  prompt: 'A lighthouse keeper named Mara finds a map',
+  style: 'mystery',
+  type: 'novel',
+  images: false,
+  author: 'Test Author',
+  customTone: '',
+  model: '2.0',
+  outputFormat: 'txt',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  ...overrides,
+});
+
+const progress = () => {
+  const reports: Array<[number, string]> = [];
+  return {
+    reports,
+    report: (p: number, m: string) => {
+      reports.push([p, m]);
+      return Promise.resolve();
+    },
+  };
+};
+
+const generate = async (overrides: Partial<BookGenerationRequest> = {}): Promise<BookDocument> =>
+  (await new BuiltinBookProvider().generate(request(overrides), progress())).document;
+
+const texts = (document: BookDocument): string[] =>
+  document.chapters.flatMap((chapter) =>
+    chapter.blocks.flatMap((block) => {
+      if (block.kind === 'paragraph' || block.kind === 'dialogue' || block.kind === 'key_point') return [block.text];
+      if (block.kind === 'panel') return [block.description, ...block.dialogue.map((line) => line.text)];
+      return [];
+    }),
+  );
+
+describe('BuiltinBookProvider', () => {
+  const kinds = (document: BookDocument) => new Set(document.chapters.flatMap((c) => c.blocks.map((b) => b.kind)));
+
+  it.each(BOOK_TYPES.filter((type): type is Exclude<BookType, 'automatic'> => type !== 'automatic'))(
+    'gives a %s its own structure',
+    async (type) => {
+      const document = await generate({ type });
+      expect(document.metadata.type).toBe(type);
+      const blockKinds = kinds(document);
+      const chapterKinds = new Set(document.chapters.map((chapter) => chapter.kind));
+      switch (type) {
+        case 'novel':
+        case 'short_story':
+          expect(chapterKinds).toEqual(new Set(['chapter']));
+          expect(blockKinds.has('dialogue')).toBe(true);
+          expect(document.frontMatter.cast?.length).toBeGreaterThanOrEqual(3);
+          break;
+        case 'comic':
+        case 'manga':
+          expect(chapterKinds).toEqual(new Set(['page']));
+          expect([...blockKinds]).toEqual(['panel']);
+          expect(document.metadata.readingDirection).toBe(type === 'manga' ? 'rtl' : 'ltr');
+          break;
+        case 'textbook':
+          expect(chapterKinds).toEqual(new Set(['lesson', 'glossary']));
+          expect(blockKinds.has('exercise')).toBe(true);
+          expect(blockKinds.has('glossary_entry')).toBe(true);
+          expect(document.frontMatter.objectives?.length).toBeGreaterThan(0);
+          break;
+        case 'childrens':
+          expect(chapterKinds).toEqual(new Set(['page']));
+          for (const text of texts(document)) expect(text.split(/\s+/).length).toBeLessThan(40);
+          break;
+        case 'self_help':
+          expect(chapterKinds).toEqual(new Set(['principle']));
+          expect(blockKinds.has('key_point')).toBe(true);
+          expect(blockKinds.has('list')).toBe(true);
+          break;
+        case 'non_fiction':
+          expect(chapterKinds).toEqual(new Set(['chapter', 'sources']));
+          expect(blockKinds.has('heading')).toBe(true);
+          break;
+      }
+    },
+  );
+
+  it('short stories are much shorter than novels', async () => {
+    const novel = await generate({ type: 'novel' });
+    const story = await generate({ type: 'short_story' });
+    expect(story.metadata.wordCount * 2).toBeLessThan(novel.metadata.wordCount);
+  });
+
+  it.each<[BookStyle, RegExp]>([
+    ['western', /saloon|sheriff|frontier|six-shooter/i],
+    ['cyberpunk', /neon|implant|megacorp|cyberdeck/i],
+    ['gothic', /crypt|candle|manor|ancestral/i],
+    ['sci_fi', /orbital|Mars|reactor|Europa/i],
+    ['noir', /jazz|rain|revolver|dame/i],
+    ['fantasy', /dragon|elven|wizard|rune/i],
+  ])('writes %s with its own vocabulary', async (style, vocabulary) => {
+    const document = await generate({ style });
+    expect(texts(document).join(' ')).toMatch(vocabulary);
+  });
+
+  it.each([
+    ['A lighthouse keeper named Mara finds a map', 'Mara'],
+    ['Алёна и море', 'Алёна'],
+    ['さくらと海の秘密', 'さくらと海の秘密'],
+  ])('puts the prompt’s subject of %j in the title, chapter titles and text', async (prompt, subject) => {
+    expect(promptSubject(prompt)).toBe(subject);
+    const document = await generate({ prompt });
+    expect(document.metadata.title).toContain(subject);
+    expect(document.chapters.filter((chapter) => chapter.title.includes(subject)).length).toBeGreaterThanOrEqual(2);
+    expect(texts(document).join(' ')).toContain(subject);
+  });
+
+  it('is deterministic for one request and different for another', async () => {
+    const first = await generate();
+    const again = await generate({ requestId: '00000000-0000-4000-8000-000000000002' });
+    expect({ ...again, metadata: { ...again.metadata, identifier: first.metadata.identifier } }).toEqual(first);
+    const other = await generate({ prompt: 'A baker named Tobias' });
+    expect(texts(other)).not.toEqual(texts(first));
+  });
+
+  it('writes longer books with more chapters on 3.0', async () => {
+    const small = await generate({ model: '2.0' });
+    const large = await generate({ model: '3.0' });
+    expect(large.chapters.length).toBeGreaterThan(small.chapters.length);
+    expect(large.metadata.wordCount).toBeGreaterThan(small.metadata.wordCount * 1.8);
+  });
+
+  it('does not repeat paragraphs across chapters', async () => {
+    const paragraphs = (await generate({ model: '3.0' })).chapters.flatMap((chapter) =>
+      chapter.blocks.filter((block) => block.kind === 'paragraph').map((block) => block.text),
+    );
+    expect(new Set(paragraphs).size / paragraphs.length).toBeGreaterThan(0.98);
+  });
+
+  it('lets custom_tone and author shape the book', async () => {
+    const document = await generate({ customTone: 'wry, melancholy', author: 'Jo March' });
+    expect(document.metadata.author).toBe('Jo March');
+    expect(document.frontMatter.foreword?.join(' ')).toContain('wry');
+  });
+
+  it('picks a type and style for automatic from the prompt', async () => {
+    const document = await generate({ type: 'automatic', style: 'automatic', prompt: 'A dragon learns a lesson' });
+    expect(document.metadata.style).toBe('fantasy');
+    expect(document.metadata.type).toBe('textbook');
+  });
+
+  it('reports rising progress ending at 100', async () => {
+    const reporter = progress();
+    await new BuiltinBookProvider().generate(request({ images: true }), reporter);
+    const values = reporter.reports.map(([value]) => value);
+    expect(values).toEqual([...values].sort((a, b) => a - b));
+    expect(values.at(-1)).toBe(100);
+    expect(reporter.reports.map(([, message]) => message)).toEqual(
+      expect.arrayContaining([
+        'Planning the outline',
+        expect.stringMatching(/^Writing chapter 3 of \d+: /),
+        expect.stringMatching(/^Drawing \d+ illustrations$/),
+      ]),
+    );
+  });
+
+  it('draws a cover, one picture per chapter and one per panel, all referenced and well formed', async () => {
+    const document = await generate({ type: 'comic', images: true, style: 'western' });
+    const ids = new Set(document.images.map((image) => image.id));
+    expect(ids.has(document.coverImageId ?? '')).toBe(true);
+    for (const chapter of document.chapters) {
+      expect(ids.has(chapter.imageId ?? '')).toBe(true);
+      for (const block of chapter.blocks) if (block.kind === 'panel') expect(ids.has(block.imageId ?? '')).toBe(true);
+    }
+    for (const image of document.images) {
+      const svg = Buffer.from(image.data, 'base64').toString('utf8');
+      expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+      expect(svg).not.toMatch(/<script|href=/i);
+    }
+  });
+
+  it('reuses checkpointed sections instead of writing them again', async () => {
+    const saved = new Map<string, BookChapter>();
+    const store: SectionCheckpointStore = {
+      load: () => Promise.resolve(new Map(saved)),
+      save: (_id, key, chapter) => {
+        saved.set(key, chapter);
+        return Promise.resolve();
+      },
+    };
+    const provider = new BuiltinBookProvider();
+    await provider.generate(request(), progress(), store);
+    const marked = { ...saved.get('section-002')!, title: 'From the checkpoint' };
+    saved.set('section-002', marked);
+    const again = await provider.generate(request(), progress(), store);
+    expect(again.document.chapters[1]?.title).toBe('From the checkpoint');
+  });
+});

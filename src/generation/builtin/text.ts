@@ -1,0 +1,83 @@
+import type { BookBlock, BookChapter } from '../book-document';
+
+const MINOR_WORDS = new Set(['a', 'an', 'the', 'and', 'or', 'of', 'in', 'on', 'at', 'to', 'for', 'by', 'with', 'from']);
+
+/** Upper-cases the first letter; scripts without case pass through unchanged. */
+export function capitalize(text: string): string {
+  const first = text.codePointAt(0);
+  if (first === undefined) return text;
+  const head = String.fromCodePoint(first);
+  return head.toUpperCase() + text.slice(head.length);
+}
+
+export function titleCase(text: string): string {
+  return text
+    .split(' ')
+    .map((word, index) => (index > 0 && MINOR_WORDS.has(word) ? word : capitalize(word)))
+    .join(' ');
+}
+
+/** "a" or "an" before a noun phrase, by its first letter (good enough for English prose). */
+export function withArticle(phrase: string): string {
+  if (/^(hour|honest|heir)/i.test(phrase)) return `an ${phrase}`;
+  if (/^(uni|use|one|eu|ur)/i.test(phrase)) return `a ${phrase}`;
+  return /^[aeiou]/i.test(phrase) ? `an ${phrase}` : `a ${phrase}`;
+}
+
+/** Drops a leading article: "the saloon" -> "saloon". */
+export function bare(phrase: string): string {
+  return phrase.replace(/^(the|a|an)\s+/i, '');
+}
+
+/** "a, b and c". */
+export function joinList(items: readonly string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1] ?? ''}`;
+}
+
+export function countText(text: string): number {
+  return text.split(/\s+/).filter(Boolean).length;
+}
+
+/** The readable text of a block: what a reader reads, not speaker labels or ids. */
+export function blockTexts(block: BookBlock): string[] {
+  switch (block.kind) {
+    case 'heading':
+    case 'paragraph':
+    case 'dialogue':
+    case 'key_point':
+      return [block.text];
+    case 'panel':
+      return [block.description, block.caption ?? '', ...block.dialogue.map((line) => line.text)];
+    case 'exercise':
+      return [block.question, block.answer];
+    case 'list':
+      return block.items;
+    case 'glossary_entry':
+      return [block.term, block.definition];
+    case 'image':
+      return [block.caption ?? ''];
+    case 'scene_break':
+      return [];
+  }
+}
+
+export function blockWords(block: BookBlock): number {
+  return blockTexts(block).reduce((sum, text) => sum + countText(text), 0);
+}
+
+export function chapterWords(chapter: BookChapter): number {
+  return chapter.blocks.reduce((sum, block) => sum + blockWords(block), 0);
+}
+
+export function documentWords(chapters: readonly BookChapter[]): number {
+  return chapters.reduce((sum, chapter) => sum + chapterWords(chapter), 0);
+}
+
+/** Sentences of a text, split the same way whether the text was just written or read back from a checkpoint. */
+export function splitSentences(text: string): string[] {
+  return text
+    .split(/(?<=[.!?…])\s+/)
+    .map((sentence) => sentence.trim())
+    .filter(Boolean);
+}
