@@ -99,12 +99,33 @@ async function main() {
   }
   await server.close();
 
+  // Builtin: the longest book it writes (a 3.0 novel with illustrations), words per second and peak memory.
+  const { BuiltinBookProvider } = require(built('generation/builtin/builtin-book.provider.js'));
+  const builtinRuns = [];
+  for (let run = 0; run < 5; run += 1) {
+    const started = process.hrtime.bigint();
+    const outcome = await new BuiltinBookProvider().generate({ ...request(run, '3.0'), images: true }, quiet);
+    builtinRuns.push({
+      ms: Number(process.hrtime.bigint() - started) / 1e6,
+      words: outcome.document.metadata.wordCount,
+    });
+  }
+  const median = builtinRuns.sort((a, b) => a.ms - b.ms)[2];
+  const builtin = {
+    words: median.words,
+    ms: Math.round(median.ms),
+    wordsPerSecond: Math.round(median.words / (median.ms / 1000)),
+    peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1024),
+  };
+  process.stderr.write(`[bench:engine] builtin: ${builtin.words} words in ${builtin.ms} ms\n`);
+
   const report = {
     date: new Date().toISOString(),
     machine: { cpus: os.cpus().length, node: process.version },
     modelDelayMs: DELAY_MS,
     oneBook: { parallel, sequential, speedup: Number((sequential.ms / parallel.ms).toFixed(2)) },
     throughput,
+    builtin,
   };
   const out = path.join(root, 'bench', 'results');
   mkdirSync(out, { recursive: true });
@@ -117,6 +138,8 @@ async function main() {
     '| Books generated at once | Seconds | Books/min |',
     '| ---: | ---: | ---: |',
     ...throughput.map((t) => `| ${t.concurrentJobs} | ${t.seconds} | ${t.booksPerMinute} |`),
+    '',
+    `Builtin, the longest book (a 3.0 novel with illustrations, ${builtin.words.toLocaleString('en')} words): ${builtin.ms} ms, ${builtin.wordsPerSecond.toLocaleString('en')} words/s, peak RSS of the whole benchmark process ${builtin.peakRssMiB} MiB.`,
     '',
   ].join('\n');
   writeFileSync(path.join(out, 'engine.md'), md);
