@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import { createIsolatedDatabase } from './support/isolated-database';
 import { deleteRedisKeys, startTestApp, waitForTerminal } from './support/test-app';
 
 /** DESIGN.md section 1: PostgreSQL is the source of truth, Redis is disposable. */
 describe('A job survives the loss of Redis data', () => {
   it('is processed after its queue entry was wiped between submission and processing', async () => {
     const prefix = `test-recovery-${randomBytes(4).toString('hex')}`;
-    const api = await startTestApp({ ROLE: 'api', REDIS_PREFIX: prefix });
+    // A database of its own: the reconciler re-queues every unfinished job it finds, and other suites leave some.
+    const database = await createIsolatedDatabase('recovery');
+    const api = await startTestApp({ ROLE: 'api', REDIS_PREFIX: prefix, DATABASE_URL: database.url });
     let worker: Awaited<ReturnType<typeof startTestApp>> | undefined;
     try {
       const customer = await api.createCustomer();
@@ -23,10 +26,10 @@ describe('A job survives the loss of Redis data', () => {
       await deleteRedisKeys(api.config.REDIS_URL, prefix);
 
       // A worker that starts afterwards finds the job in PostgreSQL.
-      // Suites share the database: the reconciler may first re-queue other suites' unfinished jobs, so it passes often.
       worker = await startTestApp({
         ROLE: 'worker',
         REDIS_PREFIX: prefix,
+        DATABASE_URL: database.url,
         RECONCILER_ENABLED: 'true',
         RECONCILER_INTERVAL_SECONDS: '2',
       });
@@ -35,6 +38,7 @@ describe('A job survives the loss of Redis data', () => {
     } finally {
       await worker?.close();
       await api.close();
+      await database.drop();
     }
   }, 120_000);
 });
