@@ -1,0 +1,135 @@
+/**
+ * What the builtin engine can read from a free-text prompt without a model:
+ * the people it names (and how they are referred to), the role of its
+ * protagonist ("a lighthouse keeper named Mara"), and the topic of a
+ * non-fiction request ("an introduction to astronomy"). Heuristics, written
+ * for English prompts, that degrade to "nothing found" rather than guess
+ * wrong; prompts in other scripts contribute their leading phrase verbatim.
+ */
+import { capitalize, withArticle } from './text';
+
+export type Pronoun = 'she' | 'he';
+
+/** Capitalised words that start sentences or requests rather than name anyone. */
+const NOT_NAMES = new Set(
+  (
+    'A An The In On At Of And But Or When Where Why How What Who Which Whose Write Tell Make Create Generate Give ' +
+    'Book Story Novel Tale About Please I We You It This That These Those There Here Once After Before During ' +
+    'Chapter Part Introduction Guide Learn Understanding Explain My Our Their His Her Its One Two Three Some Every ' +
+    'Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June July August ' +
+    'September October November December God'
+  ).split(' '),
+);
+
+const STOP_WORDS = new Set(
+  (
+    'a an the of and or to for in on at by with from about into over under my our your their his her its ' +
+    'write tell make create generate give me us please book story novel tale textbook guide comic manga short ' +
+    'children childrens kids self help non fiction nonfiction that which who where when how what why is are was ' +
+    'be been being some any all every this these those there here very really'
+  ).split(' '),
+);
+
+export interface PromptReading {
+  /** People named in the prompt, in order of appearance. */
+  names: string[];
+  /** The first person's role when the prompt gives one: "a lighthouse keeper". */
+  role?: string;
+  /** How the prompt refers to its protagonist, when it does. */
+  pronoun?: Pronoun;
+  /**
+   * What the book is about: the first named person, else the prompt's key
+   * phrase ("astronomy", "the Roman Empire"), else the leading phrase of a
+   * prompt in a script without capitals.
+   */
+  subject?: string;
+  /** The key phrase with no person in it, for non-fiction: "astronomy". */
+  topic?: string;
+}
+
+const NAME = /\b\p{Lu}[\p{Ll}'’-]+(?:\s+(?:de|van|von|del|da|di|le|la|of)?\s*\p{Lu}[\p{Ll}'’-]+)?/gu;
+
+export function readPrompt(prompt: string): PromptReading {
+  const trimmed = prompt.trim().replace(/\s+/g, ' ');
+  if (!trimmed) return { names: [] };
+  const latin = /^[\p{Script=Latin}\p{N}\p{P}\p{S}\s]+$/u.test(trimmed);
+  if (!latin) {
+    // Scripts with or without capitals (Cyrillic, Greek, CJK, Arabic): keep the leading phrase verbatim.
+    const head = trimmed.split(/[\s,.!?;:、。，！？]+/u).find(Boolean) ?? trimmed;
+    const subject = [...head].slice(0, 12).join('');
+    const startsWithCapital = /^\p{Lu}/u.test(subject);
+    return { names: startsWithCapital ? [subject] : [], subject, topic: subject };
+  }
+  const names = uniqueNames(trimmed);
+  const role = readRole(trimmed, names[0]);
+  const pronoun = readPronoun(trimmed);
+  const topic = readTopic(trimmed, names);
+  return {
+    names,
+    ...(role ? { role } : {}),
+    ...(pronoun ? { pronoun } : {}),
+    ...(names[0] || topic ? { subject: names[0] ?? (topic ? capitalize(topic) : undefined) } : {}),
+    ...(topic ? { topic } : {}),
+  };
+}
+
+function uniqueNames(text: string): string[] {
+  const names: string[] = [];
+  for (const match of text.matchAll(NAME)) {
+    let name = match[0];
+    const words = name.split(/\s+/);
+    if (NOT_NAMES.has(words[0] ?? '')) {
+      // "The Harbour" is not a person, but "When Mara" starts with one.
+      if (words.length < 2 || NOT_NAMES.has(words[words.length - 1] ?? '')) continue;
+      name = words[words.length - 1] ?? name;
+    }
+    if (!names.some((known) => known === name || known.startsWith(`${name} `))) names.push(name);
+  }
+  return names;
+}
+
+/** "a lighthouse keeper named Mara", "Mara, a lighthouse keeper,", "Mara the lighthouse keeper". */
+function readRole(text: string, name: string | undefined): string | undefined {
+  if (!name) return undefined;
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const before = new RegExp(`\\b(an?|the)\\s+([\\p{Ll}][\\p{Ll}\\s’'-]{2,40}?)\\s+(?:named|called)\\s+${escaped}`, 'u');
+  const after = new RegExp(
+    `${escaped},?\\s+(an?|the)\\s+([\\p{Ll}][\\p{Ll}\\s’'-]{2,40}?)(?=[,.;!?]|\\s+(?:who|that|with|finds|must|discovers|and)\\b|$)`,
+    'u',
+  );
+  const match = before.exec(text) ?? after.exec(text);
+  if (!match) return undefined;
+  const noun = (match[2] ?? '').trim();
+  if (!noun || noun.split(/\s+/).length > 5) return undefined;
+  return withArticle(noun);
+}
+
+function readPronoun(text: string): Pronoun | undefined {
+  const she = (text.match(/\b(she|her|hers|herself)\b/gi) ?? []).length;
+  const he = (text.match(/\b(he|him|his|himself)\b/gi) ?? []).length;
+  if (she > he) return 'she';
+  if (he > she) return 'he';
+  return undefined;
+}
+
+/** The key phrase of a request: after "about", "on", "to" or "of" when present, else the content words. */
+function readTopic(text: string, names: readonly string[]): string | undefined {
+  const sentence = text.split(/[.!?;]/)[0] ?? text;
+  const focused = /\b(?:about|on|introduction to|guide to|history of|science of|art of|basics of)\s+(.+)$/i.exec(
+    sentence,
+  );
+  const candidate = (focused?.[1] ?? sentence)
+    .split(/\s+/)
+    .map((word) => word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''))
+    .filter(Boolean);
+  const start = candidate.findIndex((word) => !STOP_WORDS.has(word.toLowerCase()));
+  if (start < 0) return undefined;
+  const words = candidate.slice(start);
+  // Stop at the first clause break ("astronomy for beginners who ...").
+  const end = words.findIndex(
+    (word, index) => index > 0 && /^(for|who|that|which|with|where|when|and|but|so|because)$/i.test(word),
+  );
+  const phrase = (end > 0 ? words.slice(0, end) : words).slice(0, 6).join(' ');
+  if (!phrase || names.includes(phrase)) return phrase || undefined;
+  return phrase;
+}

@@ -1,0 +1,298 @@
+/**
+ * The world of one builtin book: its type and style (resolved when the
+ * request said `automatic`), its cast with names, roles and pronouns, its
+ * places, the objects that matter, what threatens whom, and what the story is
+ * about. Everything a section writer needs is decided here, once per book, so
+ * that sections can be written (and rewritten after a crash) independently
+ * and still agree on every name and fact.
+ */
+import { BOOK_STYLES, BOOK_TYPES, type ModelId } from '../../catalog/catalog';
+import type { BookGenerationRequest } from '../book-provider';
+import type { Slots } from './grammar';
+import type { ConcreteStyle, StyleLexicon } from './lexicon/style-lexicon';
+import { STYLE_LEXICONS } from './lexicon/style-lexicons';
+import { type Pronoun, readPrompt } from './prompt-reading';
+import { hashString, Random } from './prng';
+
+export type ConcreteType = Exclude<(typeof BOOK_TYPES)[number], 'automatic'>;
+
+export const CONCRETE_STYLES = BOOK_STYLES.filter((style): style is ConcreteStyle => style !== 'automatic');
+
+export interface Character {
+  /** What the narration calls the character: a given name, or an epithet such as "the Sleepwalker". */
+  first: string;
+  /** The name on first meeting and in the cast list. */
+  full: string;
+  pronoun: Pronoun;
+  /** Occupation with its article: "a deputy marshal". */
+  role: string;
+}
+
+export interface World {
+  type: ConcreteType;
+  style: ConcreteStyle;
+  lexicon: StyleLexicon;
+  model: ModelId;
+  author: string;
+  /** What the client asked for, or a premise the engine made up when the prompt was empty. */
+  premise: string;
+  /** Whether the premise came from the client. */
+  prompted: boolean;
+  /** Whether the client named the hero: the book is then called after them. */
+  heroNamed: boolean;
+  /** The subject of a non-fiction book ("astronomy"), or the hero's name for fiction. */
+  topic: string;
+  /** Tone words from `custom_tone`, e.g. ["wry", "hopeful"]. */
+  tone: string[];
+  hero: Character;
+  ally: Character;
+  rival: Character;
+  mentor: Character;
+  /** Bystanders met along the way, in order of appearance. */
+  extras: string[];
+  /** Where the story starts and ends. */
+  home: string;
+  /** Places the story moves through, in order. */
+  journey: string[];
+  /** Where the rival is strongest: the climax happens here. */
+  stronghold: string;
+  /** The object everyone wants. */
+  prize: string;
+  /** Something small the hero carries through the book. */
+  keepsake: string;
+  /** The object that gives the truth away. */
+  clue: string;
+  threat: string;
+  goal: string;
+  stakes: string;
+  secret: string;
+  theme: string;
+  /** Reading order of the book: manga reads right to left. */
+  readingDirection: 'ltr' | 'rtl';
+}
+
+/** Prompt words that make `automatic` choose a type, most specific first. */
+const TYPE_KEYWORDS: ReadonlyArray<[RegExp, ConcreteType]> = [
+  [/\bmanga\b/i, 'manga'],
+  [/\b(comic|graphic novel|superhero team)\b/i, 'comic'],
+  [/\b(picture book|bedtime|toddler|for (?:young )?(?:kids|children)|children'?s book)/i, 'childrens'],
+  [
+    /\b(textbook|lesson|introduction to|course|tutorial|for beginners|learn(?:ing)? (?:to|about)|study guide)/i,
+    'textbook',
+  ],
+  [
+    /\b(habit|productiv|self-help|mindset|motivation|confidence|how to (?:be|become|stop|start)|overcome)/i,
+    'self_help',
+  ],
+  [
+    /\b(history of|essay|the science of|why (?:do|does|did)|the case for|an argument|explain(?:s|ing)? )/i,
+    'non_fiction',
+  ],
+  [/\b(short story|vignette|flash fiction)\b/i, 'short_story'],
+];
+
+export function resolveType(request: Pick<BookGenerationRequest, 'type' | 'prompt'>): ConcreteType {
+  if (request.type !== 'automatic') return request.type;
+  return TYPE_KEYWORDS.find(([pattern]) => pattern.test(request.prompt))?.[1] ?? 'novel';
+}
+
+/** The style whose keywords the prompt uses most; ties go to the earlier mention. */
+export function resolveStyle(request: Pick<BookGenerationRequest, 'style' | 'prompt'>): ConcreteStyle {
+  if (request.style !== 'automatic') return request.style;
+  const prompt = request.prompt.toLowerCase();
+  let best: { style: ConcreteStyle; hits: number; first: number } | undefined;
+  for (const style of CONCRETE_STYLES) {
+    let hits = 0;
+    let first = Number.POSITIVE_INFINITY;
+    for (const keyword of STYLE_LEXICONS[style].keywords) {
+      const at = prompt.search(new RegExp(`\\b${keyword.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+      if (at >= 0) {
+        hits += 1;
+        first = Math.min(first, at);
+      }
+    }
+    if (hits > 0 && (!best || hits > best.hits || (hits === best.hits && first < best.first)))
+      best = { style, hits, first };
+  }
+  if (best) return best.style;
+  // No hint: a stable choice per prompt, so the same prompt always gets the same style.
+  return request.prompt.trim()
+    ? (CONCRETE_STYLES[hashString(request.prompt) % CONCRETE_STYLES.length] ?? 'drama')
+    : 'drama';
+}
+
+/** Names of every style by pronoun: a name a prompt gives is looked up here before a pronoun is guessed. */
+const KNOWN_PRONOUNS = (() => {
+  const known = new Map<string, Pronoun>();
+  for (const style of CONCRETE_STYLES) {
+    for (const name of STYLE_LEXICONS[style].femaleNames) known.set(name.toLowerCase(), 'she');
+    for (const name of STYLE_LEXICONS[style].maleNames) known.set(name.toLowerCase(), 'he');
+  }
+  for (const name of 'mara anna maria emma sofia olivia ada grace alice lucy clara sarah elena nina zoe mia lena'.split(
+    ' ',
+  ))
+    known.set(name, 'she');
+  for (const name of 'john james tom thomas david daniel peter paul leo max oliver jack sam adam noah luca ivan'.split(
+    ' ',
+  ))
+    known.set(name, 'he');
+  return known;
+})();
+
+function pronounOf(name: string, random: Random): Pronoun {
+  return KNOWN_PRONOUNS.get(name.split(/\s+/)[0]?.toLowerCase() ?? '') ?? (random.chance(0.5) ? 'she' : 'he');
+}
+
+function character(
+  random: Random,
+  lexicon: StyleLexicon,
+  taken: Set<string>,
+  pronoun: Pronoun,
+  roles: readonly string[],
+): Character {
+  const names = pronoun === 'she' ? lexicon.femaleNames : lexicon.maleNames;
+  const first = random.shuffle(names).find((name) => !taken.has(name)) ?? names[0] ?? 'Ada';
+  taken.add(first);
+  // Epithets ("the Sleepwalker") stand alone; given names take a family name.
+  const surnames = lexicon.surnames.filter((surname) => ![...taken].some((name) => name.endsWith(` ${surname}`)));
+  const full = /^(the|a|an)\s/i.test(first)
+    ? first
+    : `${first} ${random.pick(surnames.length > 0 ? surnames : lexicon.surnames)}`;
+  taken.add(full);
+  return { first, full, pronoun, role: random.pick(roles) };
+}
+
+export function buildWorld(request: BookGenerationRequest, random: Random): World {
+  const type = resolveType(request);
+  const style = resolveStyle(request);
+  const lexicon = STYLE_LEXICONS[style];
+  const reading = readPrompt(request.prompt);
+  const taken = new Set<string>();
+
+  const named = reading.names[0];
+  const heroPronoun = reading.pronoun ?? (named ? pronounOf(named, random) : random.chance(0.5) ? 'she' : 'he');
+  const hero: Character = named
+    ? {
+        first: named.split(/\s+/)[0] ?? named,
+        full: named,
+        pronoun: heroPronoun,
+        role: reading.role ?? random.pick(lexicon.heroRoles),
+      }
+    : character(random, lexicon, taken, heroPronoun, lexicon.heroRoles);
+  taken.add(hero.first);
+  taken.add(hero.full);
+  const secondName = reading.names[1];
+  const ally: Character = secondName
+    ? {
+        first: secondName.split(/\s+/)[0] ?? secondName,
+        full: secondName,
+        pronoun: pronounOf(secondName, random),
+        role: random.pick(lexicon.allyRoles),
+      }
+    : character(random, lexicon, taken, random.chance(0.5) ? 'she' : 'he', lexicon.allyRoles);
+  taken.add(ally.first);
+  const rival = character(random, lexicon, taken, random.chance(0.5) ? 'she' : 'he', lexicon.rivalRoles);
+  const mentor = character(random, lexicon, taken, random.chance(0.5) ? 'she' : 'he', lexicon.mentorRoles);
+
+  // The story's places are particular places: "the line shack", not "a line shack", after the first page.
+  const places = random.shuffle(lexicon.places).map(definite);
+  const objects = random.shuffle(lexicon.objects);
+  const tone = request.customTone
+    .split(/[,;/]|\band\b/)
+    .map((word) => word.trim().toLowerCase())
+    .filter((word) => word.length > 0 && word.length <= 40)
+    .slice(0, 4);
+  const world: World = {
+    type,
+    style,
+    lexicon,
+    model: request.model,
+    author: request.author,
+    premise: request.prompt.trim(),
+    prompted: request.prompt.trim().length > 0,
+    heroNamed: named !== undefined,
+    topic: reading.topic ?? reading.subject ?? hero.full,
+    tone,
+    hero,
+    ally,
+    rival,
+    mentor,
+    extras: random.shuffle(lexicon.extras),
+    home: places[0] ?? 'home',
+    journey: places.slice(1, -2),
+    stronghold: places[places.length - 1] ?? 'the stronghold',
+    prize: definite(objects[0] ?? 'the prize'),
+    keepsake: definite(objects[1] ?? 'a keepsake'),
+    clue: definite(objects[2] ?? 'a clue'),
+    threat: random.pick(lexicon.threats),
+    goal: random.pick(lexicon.goals),
+    stakes: random.pick(lexicon.stakes),
+    secret: random.pick(lexicon.secrets),
+    theme: random.pick(lexicon.themes),
+    readingDirection: type === 'manga' ? 'rtl' : 'ltr',
+  };
+  if (!world.prompted) world.premise = inventedPremise(world);
+  return world;
+}
+
+function definite(phrase: string): string {
+  return phrase.replace(/^(a|an)\s+/i, 'the ');
+}
+
+/** A one-sentence premise for a request without a prompt. */
+function inventedPremise(world: World): string {
+  return `${world.hero.full}, ${world.hero.role}, must ${world.goal} or else ${world.stakes}, while ${world.threat} draws closer.`;
+}
+
+/** Pronoun forms for the grammar, keyed like `hero.he`, `hero.his`. */
+function pronounSlots(prefix: string, person: Character): Record<string, string> {
+  const she = person.pronoun === 'she';
+  return {
+    [prefix]: person.first,
+    [`${prefix}.full`]: person.full,
+    [`${prefix}.role`]: person.role,
+    [`${prefix}.he`]: she ? 'she' : 'he',
+    [`${prefix}.him`]: she ? 'her' : 'him',
+    [`${prefix}.his`]: she ? 'her' : 'his',
+    [`${prefix}.hers`]: she ? 'hers' : 'his',
+    [`${prefix}.self`]: she ? 'herself' : 'himself',
+  };
+}
+
+/** Everything a template may name. Lists are drawn through the section's Chooser, so they vary without repeating. */
+export function worldSlots(world: World): Slots {
+  const { lexicon } = world;
+  return {
+    ...pronounSlots('hero', world.hero),
+    ...pronounSlots('ally', world.ally),
+    ...pronounSlots('rival', world.rival),
+    ...pronounSlots('mentor', world.mentor),
+    home: world.home,
+    stronghold: world.stronghold,
+    prize: world.prize,
+    keepsake: world.keepsake,
+    clue: world.clue,
+    threat: world.threat,
+    goal: world.goal,
+    stakes: world.stakes,
+    secret: world.secret,
+    theme: world.theme,
+    topic: world.topic,
+    styleLabel: lexicon.label,
+    tone: world.tone.length > 0 ? world.tone : lexicon.adjectives,
+    place: lexicon.places,
+    sight: lexicon.sights,
+    sound: lexicon.sounds,
+    smell: lexicon.smells,
+    time: lexicon.times,
+    object: lexicon.objects,
+    adjective: lexicon.adjectives,
+    jargon: lexicon.jargon,
+    action: lexicon.actions,
+    exclamation: lexicon.exclamations,
+    saying: lexicon.sayings,
+    extra: lexicon.extras,
+    sfx: lexicon.soundEffects,
+    otherTheme: lexicon.themes.filter((theme) => theme !== world.theme),
+  };
+}
