@@ -10,6 +10,10 @@
  *                   `lower` lower-cases the first letter, `a` adds a or an
  *   `[^key]`        shorthand for `[key:cap]`
  *
+ * A slot `key` that has a companion `key.short` gives the full phrase the
+ * first time a section uses it and the short one after that, the way a writer
+ * says "the dwarven key that opens any stone" once and "the key" afterwards.
+ *
  * An unknown slot throws: a typo in a template must fail the tests, not
  * print "[hreo]" in somebody's book.
  */
@@ -41,14 +45,23 @@ export class TemplateError extends Error {}
 
 /**
  * Draws entries of lists so that a book repeats itself as little as its
- * material allows. Each list is shuffled once per book; section `s` of `n`
- * starts its walk at its own offset, so sections use different entries first
- * and no entry comes back inside a section until the list is used up. Because
- * the order depends only on the book and the section number, a section
+ * material allows.
+ *
+ * `pick` is for the engine's pools of sentences and scenes: each pool is
+ * shuffled once per book and section `s` of `n` walks it from its own
+ * offset, so sections use different entries and a pool of at least `n`
+ * entries is read about once per book. `pickLocal` is for the words that fill
+ * a template (a place, a smell): shuffled per section, so two sections that
+ * happen to use the same template still fill it differently.
+ *
+ * Both orders depend only on the book and the section number, so a section
  * written again after a crash reads exactly as it did the first time.
  */
 export class Chooser {
   private readonly walks = new Map<string, { order: number[]; next: number }>();
+  private readonly localWalks = new Map<string, { order: number[]; next: number }>();
+  /** Slots already named in full in this section. */
+  readonly mentioned = new Set<string>();
 
   constructor(
     private readonly bookRandom: Random,
@@ -57,19 +70,53 @@ export class Chooser {
   ) {}
 
   pick<T>(items: readonly T[]): T {
+    return this.draw(items, this.walks, (id, length) => ({
+      order: this.bookRandom.fork(id).shuffle(range(length)),
+      next: Math.floor((this.section * length) / Math.max(1, this.sections)),
+    }));
+  }
+
+  pickLocal<T>(items: readonly T[]): T {
+    return this.draw(items, this.localWalks, (id, length) => ({
+      order: this.bookRandom.fork(`${id}\u0000section ${this.section}`).shuffle(range(length)),
+      next: 0,
+    }));
+  }
+
+  private draw<T>(
+    items: readonly T[],
+    walks: Map<string, { order: number[]; next: number }>,
+    start: (id: string, length: number) => { order: number[]; next: number },
+  ): T {
     if (items.length === 0) throw new TemplateError('Cannot pick from an empty list');
     if (items.length === 1) return items[0] as T;
-    const id = `${items.length}\u0000${String(items[0])}\u0000${String(items[items.length - 1])}`;
-    let walk = this.walks.get(id);
+    const id = `${items.length}\u0000${JSON.stringify(items[0])}\u0000${JSON.stringify(items[items.length - 1])}`;
+    let walk = walks.get(id);
     if (!walk) {
-      const order = this.bookRandom.fork(id).shuffle(items.map((_, index) => index));
-      walk = { order, next: Math.floor((this.section * items.length) / Math.max(1, this.sections)) };
-      this.walks.set(id, walk);
+      walk = start(id, items.length);
+      walks.set(id, walk);
     }
     const index = walk.order[walk.next % items.length] as number;
     walk.next += 1;
     return items[index] as T;
   }
+}
+
+/**
+ * The head of a long noun phrase: "the dwarven key that opens any stone" ->
+ * "the dwarven key", "a map of the old silver mine" -> "a map". Phrases
+ * without an article, and heads shorter than an article and a noun, stay whole.
+ */
+export function shortForm(phrase: string): string {
+  const match =
+    /^((?:a|an|the)\s+\S+(?:\s+\S+){0,2}?)\s+(?:that|which|who|whose|with|of|from|for|in|on|under|to|at|where|beyond|behind|above|below|near|by|across|inside|outside|over)\s/i.exec(
+      phrase,
+    );
+  return match?.[1] ?? phrase;
+}
+
+function range(length: number): number[] {
+  return Array.from({ length }, (_, index) => index);
 }
 
 interface ExpandContext {
@@ -144,10 +191,13 @@ function expandAlternatives(template: string, start: number, context: ExpandCont
 function resolveSlot(spec: string, context: ExpandContext, template: string): string {
   const capitalised = spec.startsWith('^');
   const [key = '', ...modifiers] = (capitalised ? spec.slice(1) : spec).split(':');
-  const value = context.slots[key];
-  if (value === undefined) throw new TemplateError(`Unknown slot [${key}] in template: ${template}`);
+  const full = context.slots[key];
+  if (full === undefined) throw new TemplateError(`Unknown slot [${key}] in template: ${template}`);
+  const short = context.slots[`${key}.short`];
+  const value = short !== undefined && context.chooser.mentioned.has(key) ? short : full;
+  context.chooser.mentioned.add(key);
   // A list entry may itself be a template (the lexicon's do not, but the engine's pools do).
-  let text = typeof value === 'string' ? value : context.chooser.pick(value);
+  let text = typeof value === 'string' ? value : context.chooser.pickLocal(value);
   if (text.includes('[') || text.includes('{')) {
     const [expanded] = expandUntil(text, 0, context, false);
     text = expanded;
@@ -165,6 +215,8 @@ export function tidy(text: string): string {
   const spaced = text
     .replace(/\s{2,}/g, ' ')
     .replace(/\s+([,.;:!?])/g, '$1')
+    // A place ending in a particle meets a time starting with one: "caved in in winter" -> "caved in, in winter".
+    .replace(/\b(in|on|at|up|out|off|down) \1\b/g, '$1, $1')
     // Not after a closing quote: “Hold on!” said Rosa.
     .replace(/([.!?]\s+)(\p{Ll})/gu, (_, stop: string, letter: string) => stop + letter.toUpperCase())
     .trim();

@@ -92,7 +92,10 @@ function uniqueNames(text: string): string[] {
 function readRole(text: string, name: string | undefined): string | undefined {
   if (!name) return undefined;
   const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const before = new RegExp(`\\b(an?|the)\\s+([\\p{Ll}][\\p{Ll}\\s’'-]{2,40}?)\\s+(?:named|called)\\s+${escaped}`, 'u');
+  const before = new RegExp(
+    `\\b([Aa]n?|[Tt]he)\\s+([\\p{Ll}][\\p{Ll}\\s’'-]{2,40}?)\\s+(?:named|called)\\s+${escaped}`,
+    'u',
+  );
   const after = new RegExp(
     `${escaped},?\\s+(an?|the)\\s+([\\p{Ll}][\\p{Ll}\\s’'-]{2,40}?)(?=[,.;!?]|\\s+(?:who|that|with|finds|must|discovers|and)\\b|$)`,
     'u',

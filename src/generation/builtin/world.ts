@@ -8,7 +8,7 @@
  */
 import { BOOK_STYLES, BOOK_TYPES, type ModelId } from '../../catalog/catalog';
 import type { BookGenerationRequest } from '../book-provider';
-import type { Slots } from './grammar';
+import { shortForm, type Slots } from './grammar';
 import type { ConcreteStyle, StyleLexicon } from './lexicon/style-lexicon';
 import { STYLE_LEXICONS } from './lexicon/style-lexicons';
 import { type Pronoun, readPrompt } from './prompt-reading';
@@ -262,16 +262,20 @@ function pronounSlots(prefix: string, person: Character): Record<string, string>
 /** Everything a template may name. Lists are drawn through the section's Chooser, so they vary without repeating. */
 export function worldSlots(world: World): Slots {
   const { lexicon } = world;
+  const named = (key: string, phrase: string): Record<string, string> => ({
+    [key]: phrase,
+    [`${key}.short`]: shortForm(phrase),
+  });
   return {
     ...pronounSlots('hero', world.hero),
     ...pronounSlots('ally', world.ally),
     ...pronounSlots('rival', world.rival),
     ...pronounSlots('mentor', world.mentor),
-    home: world.home,
-    stronghold: world.stronghold,
-    prize: world.prize,
-    keepsake: world.keepsake,
-    clue: world.clue,
+    ...named('home', world.home),
+    ...named('stronghold', world.stronghold),
+    ...named('prize', world.prize),
+    ...named('keepsake', world.keepsake),
+    ...named('clue', world.clue),
     threat: world.threat,
     goal: world.goal,
     stakes: world.stakes,

@@ -5,22 +5,33 @@
  * between the big beats, and narration that leans toward the requested tone.
  */
 import type { BookBlock } from '../../book-document';
-import type { Slots } from '../grammar';
+import { shortForm, type Slots } from '../grammar';
 import { countText, titleCase } from '../text';
 import { type BookOutline, SectionContext, type SectionOutline, type TypeWriter } from '../type-writer';
 import type { Random } from '../prng';
 import type { Character, World } from '../world';
 import { BEATS, type Line, type Speaker } from './story-beats';
 import { BEAT_COMPANION, scenePlaces, type StoryBeat, storyBeats } from './story-outline';
-import { BANTER, DESCRIPTIONS, INTERIOR, INTERLUDES, OPENINGS, TONE_ASIDES, TONE_KINDS } from './prose-pools';
+import {
+  BANTER,
+  DESCRIPTIONS,
+  ENCOUNTERS,
+  FLASHBACKS,
+  INTERIOR,
+  INTERLUDES,
+  OPENINGS,
+  RIVAL_SCENES,
+  TONE_ASIDES,
+  TONE_KINDS,
+} from './prose-pools';
 import { storyFrontMatter, storyTitle, uniqueTitles } from './story-shared';
 
 type Form = 'novel' | 'short_story';
 
 /** Sections and words per section by model: 3.0 is sold as longer and richer. */
 const LENGTHS: Record<Form, Record<'2.0' | '3.0', { sections: number; words: number }>> = {
-  novel: { '2.0': { sections: 10, words: 950 }, '3.0': { sections: 15, words: 1400 } },
-  short_story: { '2.0': { sections: 4, words: 650 }, '3.0': { sections: 6, words: 900 } },
+  novel: { '2.0': { sections: 10, words: 500 }, '3.0': { sections: 15, words: 1000 } },
+  short_story: { '2.0': { sections: 4, words: 500 }, '3.0': { sections: 6, words: 850 } },
 };
 
 export class NovelWriter implements TypeWriter {
@@ -53,46 +64,71 @@ export class NovelWriter implements TypeWriter {
     const beat = context.section.purpose as StoryBeat;
     const material = BEATS[beat];
     const scene = sceneSlots(context);
+    const sections = context.outline.sections.length;
     const blocks: BookBlock[] = [];
     let words = 0;
-    const add = (block: BookBlock | undefined): void => {
-      if (!block) return;
+    const add = (block: BookBlock): void => {
       blocks.push(block);
       if (block.kind === 'paragraph') words += countText(block.text);
     };
-    const paragraph = (templates: readonly string[]): BookBlock => ({
-      kind: 'paragraph',
-      text: templates.map((template) => context.write(template, scene)).join(' '),
-    });
+    const paragraph = (templates: readonly string[]): void =>
+      add({ kind: 'paragraph', text: templates.map((template) => context.write(template, scene)).join(' ') });
     const talk = (lines: readonly Line[]): void => {
       for (const text of conversation(context, lines, scene)) add({ kind: 'paragraph', text });
     };
+    // A shared pool gives each section its fair share, so no paragraph comes back later in the book.
+    const used = new Map<readonly unknown[], number>();
+    const index = context.section.number - 1;
+    const fromPool = <T>(pool: readonly T[], write: (item: T) => void): boolean => {
+      const count = used.get(pool) ?? 0;
+      // This section's slice of the pool (see Chooser): a pool smaller than the book skips some sections.
+      const share = Math.floor(((index + 1) * pool.length) / sections) - Math.floor((index * pool.length) / sections);
+      if (count >= share) return false;
+      used.set(pool, count + 1);
+      write(context.pick(pool));
+      return true;
+    };
+    // The beat's own material in a random order, so each scene uses different variants.
+    const setups = context.random.shuffle(material.setup);
+    const talks = context.random.shuffle(material.talk);
+    const events = context.random.shuffle(material.event);
+    const richer = context.world.model === '3.0';
 
-    add(paragraph(context.pick(OPENINGS)));
-    add(paragraph(context.pick(material.setup)));
-    talk(context.pick(material.talk));
-    add(paragraph(context.pick(material.event)));
+    fromPool(OPENINGS, paragraph);
+    paragraph(setups[0] ?? []);
+    talk(talks[0] ?? []);
+    paragraph(events[0] ?? []);
     const aside = toneAside(context);
-    if (aside) add(paragraph([aside]));
+    if (aside) paragraph([aside]);
 
-    const budget = context.section.words;
-    // The second half of a long chapter: another scene, then the beat's other conversation and event.
-    if (words < budget * 0.6) {
+    // A second scene: a breathing space, then the beat's other conversation and turn.
+    if (richer || words < context.section.words * 0.6) {
       blocks.push({ kind: 'scene_break' });
-      add(paragraph(context.pick(INTERLUDES)));
-      if (material.talk.length > 1) talk(context.pick(material.talk));
-      if (material.event.length > 1) add(paragraph(context.pick(material.event)));
+      fromPool(INTERLUDES, paragraph);
+      if (richer && setups[1]) paragraph(setups[1]);
+      if (talks[1]) talk(talks[1]);
+      if (events[1]) paragraph(events[1]);
     }
-    add(paragraph(context.pick(INTERIOR)));
-    // Texture until the chapter is long enough, without repeating a paragraph inside the chapter.
-    const fillers: Array<() => void> = [
-      () => add(paragraph(context.pick(DESCRIPTIONS))),
-      () => talk(context.pick(BANTER)),
-      () => add(paragraph(context.pick(INTERIOR))),
-      () => add(paragraph(context.pick(INTERLUDES))),
+    fromPool(INTERIOR, paragraph);
+    // Longer books cut away to the rival now and then, and look back into the hero's past.
+    if (richer && beat !== 'climax' && beat !== 'aftermath' && beat !== 'homecoming') {
+      blocks.push({ kind: 'scene_break' });
+      fromPool(RIVAL_SCENES, paragraph);
+      blocks.push({ kind: 'scene_break' });
+    }
+    if (richer) fromPool(FLASHBACKS, paragraph);
+    const fillers: Array<() => boolean> = [
+      () => fromPool(DESCRIPTIONS, paragraph),
+      () => fromPool(BANTER, talk),
+      () => fromPool(INTERIOR, paragraph),
+      () => fromPool(INTERLUDES, paragraph),
+      () => fromPool(ENCOUNTERS, talk),
     ];
-    for (let round = 0; words < budget * 0.92 && round < 12; round += 1) fillers[round % fillers.length]!();
-    add(paragraph([context.pick(material.hook)]));
+    for (let round = 0; words < context.section.words && round < fillers.length * 3; round += 1) {
+      fillers[round % fillers.length]!();
+    }
+    if (richer && events[2]) paragraph(events[2]);
+    paragraph([context.pick(material.hook)]);
     return blocks;
   }
 }
@@ -112,6 +148,7 @@ export function sceneSlots(context: SectionContext): Slots {
   );
   return {
     here,
+    'here.short': shortForm(here),
     other: other.first,
     'other.he': other.pronoun === 'she' ? 'she' : 'he',
     'other.him': other.pronoun === 'she' ? 'her' : 'him',
@@ -128,21 +165,19 @@ function companion(world: World, beat: StoryBeat): Character {
 export function conversation(context: SectionContext, lines: readonly Line[], scene: Slots): string[] {
   const { world } = context;
   const beat = context.section.purpose as StoryBeat;
+  // One bystander per conversation, whoever the lines call "extra".
+  const extra = context.fragment('[extra]', scene);
   const out: string[] = [];
   let previous: Speaker | undefined;
   lines.forEach(([speaker, template], index) => {
     const said = context.write(template, scene);
-    const name = speakerName(world, beat, speaker, context);
-    const question = /\?["”’]?$/.test(said);
-    const exclaimed = /!["”’]?$/.test(said);
-    const verb = question
-      ? context.pick(['asked', 'said', 'wanted to know'])
-      : exclaimed
-        ? context.pick(['said', 'shouted', 'snapped'])
-        : index === 0
-          ? context.pick(['said', 'said quietly', 'began'])
-          : context.pick(['said', 'said', 'said quietly', 'replied', 'answered', 'murmured']);
-    // Tag the first two lines so a reader knows who is who; after that, tag now and then, and never twice alike.
+    const name = speaker === 'extra' ? extra : speakerName(world, beat, speaker);
+    // A long line is split around its tag: “First sentence,” she said. “The rest.”
+    const splitAt = said.search(/[.!?] /);
+    const first = splitAt > 0 && splitAt < said.length - 3 ? said.slice(0, splitAt + 1) : said;
+    const rest = first === said ? '' : said.slice(splitAt + 2);
+    const verb = speechVerb(context, first, index);
+    // Tag the first two lines so a reader knows who is who; after that, tag now and then.
     const tagged = index < 2 || previous === speaker || context.random.chance(0.35);
     previous = speaker;
     if (!tagged) {
@@ -150,28 +185,66 @@ export function conversation(context: SectionContext, lines: readonly Line[], sc
       return;
     }
     const style = context.random.int(0, 3);
-    if (style === 0 && !question && !exclaimed && /[.…]$/.test(said)) {
-      out.push(`“${said.replace(/\.$/, ',')}” ${name} ${verb}.`);
-    } else if (style === 1) {
-      out.push(`${capitalizeName(name)} ${context.fragment('[action]', scene)}. “${said}”`);
-    } else if (style === 2 && !question) {
+    if (style === 1) {
+      const gesture = context.random.chance(0.3) ? '[action]' : context.pick(GESTURES);
+      const slots = { ...scene, ...personSlots(speaker, world, beat) };
+      out.push(`${capitalizeName(name)} ${context.fragment(gesture, slots)}. “${said}”`);
+    } else if (style === 2 && !/\?$/.test(said)) {
       out.push(
         `“${said}” ${capitalizeName(name)} ${context.pick(['looked away', 'shrugged', 'did not smile', 'almost smiled', 'waited'])}.`,
       );
+    } else if (rest) {
+      out.push(`“${first.replace(/\.$/, ',')}” ${name} ${verb}. “${rest}”`);
     } else {
-      const splitAt = said.search(/[.!?] /);
-      if (splitAt > 0 && splitAt < said.length - 3) {
-        const first = said.slice(0, splitAt + 1).replace(/\.$/, ',');
-        out.push(`“${first}” ${name} ${verb}. “${said.slice(splitAt + 2)}”`);
-      } else {
-        out.push(`“${said.replace(/\.$/, ',')}” ${name} ${verb}.`);
-      }
+      out.push(`“${said.replace(/\.$/, ',')}” ${name} ${verb}.`);
     }
   });
   return out;
 }
 
-function speakerName(world: World, beat: StoryBeat, speaker: Speaker, context: SectionContext): string {
+function speechVerb(context: SectionContext, sentence: string, index: number): string {
+  if (/\?$/.test(sentence)) return context.pick(['asked', 'said', 'wanted to know']);
+  if (/!$/.test(sentence)) return context.pick(['said', 'shouted', 'snapped']);
+  if (index === 0) return context.pick(['said', 'said quietly', 'began']);
+  return context.pick(['said', 'said', 'said quietly', 'replied', 'answered', 'murmured']);
+}
+
+/** Small movements between lines of dialogue; `who` is the speaker. */
+const GESTURES = [
+  'leaned forward',
+  'folded [who.his] arms',
+  'rubbed [who.his] eyes',
+  'glanced at the door',
+  'looked up',
+  'let out a long breath',
+  'turned away',
+  'hesitated',
+  'sat down heavily',
+  'shook [who.his] head',
+  'smiled without meaning it',
+  'lowered [who.his] voice',
+  'stopped walking',
+  'put a hand on the table',
+  'stared at the floor',
+  'nodded slowly',
+  'spread [who.his] hands',
+  'waited a moment',
+];
+
+function personSlots(speaker: Speaker, world: World, beat: StoryBeat): Slots {
+  const person =
+    speaker === 'hero'
+      ? world.hero
+      : speaker === 'extra'
+        ? undefined
+        : speaker === 'other'
+          ? companion(world, beat)
+          : world[speaker];
+  const she = person?.pronoun === 'she';
+  return { 'who.his': person ? (she ? 'her' : 'his') : 'their', 'who.he': person ? (she ? 'she' : 'he') : 'they' };
+}
+
+function speakerName(world: World, beat: StoryBeat, speaker: Exclude<Speaker, 'extra'>): string {
   switch (speaker) {
     case 'hero':
       return world.hero.first;
@@ -183,8 +256,6 @@ function speakerName(world: World, beat: StoryBeat, speaker: Speaker, context: S
       return world.rival.first;
     case 'mentor':
       return world.mentor.first;
-    case 'extra':
-      return context.write('[extra]');
   }
 }
 

@@ -43,7 +43,7 @@ export const BEATS: Record<StoryBeat, BeatMaterial> = {
       'In [home], [hero.full], [hero.role], {keeps|holds} a {small|narrow|careful} life together and dreams of something more.',
       'We meet [hero.full], [hero.role], whose days in [home] are {full of|measured by} small, familiar troubles.',
     ],
-    memory: ['the quiet days in [home]', 'the life [hero] used to lead in [home]', 'the last ordinary morning'],
+    memory: ['the quiet days in [home]', 'the last ordinary morning in [home]'],
     setup: [
       [
         'Nobody in [home] would have called [hero] remarkable, and [hero.he] liked it that way.',
@@ -501,7 +501,7 @@ export const BEATS: Record<StoryBeat, BeatMaterial> = {
         '[^hero] felt sick, and then, strangely, calm. If it was a trap, at least now [hero.he] could see its edges.',
       ],
       [
-        'The truth was worse than any of [extra]’s stories.',
+        'The truth was worse than any story [extra] had ever told.',
         'If [rival] opened [threat], then [stakes:past]; and [prize] was the only thing that could open it.',
         '[^hero] understood that the safest thing to do with [prize] was to destroy it, and that [hero.he] did not know how.',
       ],
@@ -686,7 +686,7 @@ export const BEATS: Record<StoryBeat, BeatMaterial> = {
       ],
       [
         'The plan, when they had it, was simple and mad, which [mentor] said was the only kind that ever worked against [rival].',
-        'They made it at [here], around a table covered with [jargon], [clue] and bad coffee.',
+        'They made it at [here], around a table covered with scribbled notes, [clue] and cups of something gone cold.',
       ],
     ],
     talk: [

@@ -1,0 +1,35 @@
+import { readPrompt } from './prompt-reading';
+
+describe('readPrompt', () => {
+  it.each([
+    ['A lighthouse keeper named Mara finds a map', { names: ['Mara'], role: 'a lighthouse keeper', subject: 'Mara' }],
+    [
+      'Clara Hale, a deputy, hunts the men who burned her town',
+      { names: ['Clara Hale'], role: 'a deputy', pronoun: 'she' },
+    ],
+    ['When Tobias meets Ines at the market', { names: ['Tobias', 'Ines'], subject: 'Tobias' }],
+    ['An orphan called Pip and his dog', { names: ['Pip'], role: 'an orphan', pronoun: 'he' }],
+  ])('reads the people of %j', (prompt, expected) => {
+    expect(readPrompt(prompt)).toMatchObject(expected);
+  });
+
+  it.each([
+    ['Introduction to astronomy for beginners', 'astronomy'],
+    ['Write a book about the history of the printing press', 'history of the printing press'],
+    ['How to stop procrastinating', 'stop procrastinating'],
+    ['A guide to sourdough baking', 'sourdough baking'],
+  ])('finds the topic of %j', (prompt, topic) => {
+    const reading = readPrompt(prompt);
+    expect(reading.topic).toBe(topic);
+    expect(reading.names).toEqual([]);
+  });
+
+  it('keeps the leading phrase of prompts in other scripts', () => {
+    expect(readPrompt('Алёна и море')).toMatchObject({ names: ['Алёна'], subject: 'Алёна' });
+    expect(readPrompt('さくらと海の秘密')).toMatchObject({ names: [], subject: 'さくらと海の秘密' });
+  });
+
+  it('finds nothing in an empty prompt', () => {
+    expect(readPrompt('   ')).toEqual({ names: [] });
+  });
+});
