@@ -1,7 +1,8 @@
 import { BOOK_TYPES, type BookStyle, type BookType } from '../../catalog/catalog';
 import type { BookChapter, BookDocument } from '../book-document';
 import type { BookGenerationRequest, SectionCheckpointStore } from '../book-provider';
-import { BuiltinBookProvider, promptSubject } from './builtin-book.provider';
+import { BuiltinBookProvider } from './builtin-book.provider';
+import { blockTexts } from './text';
 
 const request = (overrides: Partial<BookGenerationRequest> = {}): BookGenerationRequest => ({
   requestId: '00000000-0000-4000-8000-000000000001',
@@ -31,14 +32,9 @@ const progress = () => {
 const generate = async (overrides: Partial<BookGenerationRequest> = {}): Promise<BookDocument> =>
   (await new BuiltinBookProvider().generate(request(overrides), progress())).document;
 
+/** Everything a reader reads, panel captions and exercise answers included. */
 const texts = (document: BookDocument): string[] =>
-  document.chapters.flatMap((chapter) =>
-    chapter.blocks.flatMap((block) => {
-      if (block.kind === 'paragraph' || block.kind === 'dialogue' || block.kind === 'key_point') return [block.text];
-      if (block.kind === 'panel') return [block.description, ...block.dialogue.map((line) => line.text)];
-      return [];
-    }),
-  );
+  document.chapters.flatMap((chapter) => chapter.blocks.flatMap(blockTexts)).filter(Boolean);
 
 describe('BuiltinBookProvider', () => {
   const kinds = (document: BookDocument) => new Set(document.chapters.flatMap((c) => c.blocks.map((b) => b.kind)));
@@ -54,7 +50,13 @@ describe('BuiltinBookProvider', () => {
         case 'novel':
         case 'short_story':
           expect(chapterKinds).toEqual(new Set(['chapter']));
-          expect(blockKinds.has('dialogue')).toBe(true);
+          // Novels set speech as books do: in quotation marks inside the prose, with speech tags.
+          expect(
+            texts(document).some((text) =>
+              /“[^”]+[,?!]” \p{Lu}\p{Ll}+ (said|asked|replied|answered|murmured|began)/u.test(text),
+            ),
+          ).toBe(true);
+          expect(blockKinds.has('scene_break')).toBe(true);
           expect(document.frontMatter.cast?.length).toBeGreaterThanOrEqual(3);
           break;
         case 'comic':
@@ -107,13 +109,23 @@ describe('BuiltinBookProvider', () => {
   it.each([
     ['A lighthouse keeper named Mara finds a map', 'Mara'],
     ['Алёна и море', 'Алёна'],
-    ['さくらと海の秘密', 'さくらと海の秘密'],
-  ])('puts the prompt’s subject of %j in the title, chapter titles and text', async (prompt, subject) => {
-    expect(promptSubject(prompt)).toBe(subject);
-    const document = await generate({ prompt });
-    expect(document.metadata.title).toContain(subject);
-    expect(document.chapters.filter((chapter) => chapter.title.includes(subject)).length).toBeGreaterThanOrEqual(2);
-    expect(texts(document).join(' ')).toContain(subject);
+    ['さくらと海の秘密', 'さくら'],
+  ])('puts the prompt’s hero of %j in the text of every type and the title of fiction', async (prompt, hero) => {
+    for (const type of BOOK_TYPES.filter((t): t is Exclude<BookType, 'automatic'> => t !== 'automatic')) {
+      const document = await generate({ prompt, type });
+      expect({ type, text: texts(document).join(' ') }).toEqual({ type, text: expect.stringContaining(hero) });
+      // Non-fiction is about the prompt's subject, and a picture book is named after its problem.
+      if (['novel', 'short_story', 'comic', 'manga'].includes(type))
+        expect({ type, title: document.metadata.title }).toEqual({ type, title: expect.stringContaining(hero) });
+    }
+  });
+
+  it('writes about the prompt’s topic in non-fiction', async () => {
+    for (const type of ['textbook', 'self_help', 'non_fiction'] as const) {
+      const document = await generate({ prompt: 'An introduction to astronomy for beginners', type });
+      expect(document.metadata.title.toLowerCase()).toContain('astronomy');
+      expect(texts(document).join(' ').toLowerCase()).toContain('astronomy');
+    }
   });
 
   it('is deterministic for one request and different for another', async () => {
@@ -124,12 +136,16 @@ describe('BuiltinBookProvider', () => {
     expect(texts(other)).not.toEqual(texts(first));
   });
 
-  it('writes longer books with more chapters on 3.0', async () => {
-    const small = await generate({ model: '2.0' });
-    const large = await generate({ model: '3.0' });
-    expect(large.chapters.length).toBeGreaterThan(small.chapters.length);
-    expect(large.metadata.wordCount).toBeGreaterThan(small.metadata.wordCount * 1.8);
-  });
+  it.each(BOOK_TYPES.filter((type): type is Exclude<BookType, 'automatic'> => type !== 'automatic'))(
+    'writes a longer, fuller %s on 3.0',
+    async (type) => {
+      const small = await generate({ type, model: '2.0' });
+      const large = await generate({ type, model: '3.0' });
+      expect(large.chapters.length).toBeGreaterThan(small.chapters.length);
+      // Picture books stay short by nature: 3.0 adds pages and voices, not long text.
+      expect(large.metadata.wordCount).toBeGreaterThan(small.metadata.wordCount * (type === 'childrens' ? 1.15 : 1.5));
+    },
+  );
 
   it('does not repeat paragraphs across chapters', async () => {
     const paragraphs = (await generate({ model: '3.0' })).chapters.flatMap((chapter) =>
@@ -139,9 +155,11 @@ describe('BuiltinBookProvider', () => {
   });
 
   it('lets custom_tone and author shape the book', async () => {
-    const document = await generate({ customTone: 'wry, melancholy', author: 'Jo March' });
-    expect(document.metadata.author).toBe('Jo March');
-    expect(document.frontMatter.foreword?.join(' ')).toContain('wry');
+    const plain = await generate();
+    const toned = await generate({ customTone: 'wry', author: 'Jo March' });
+    expect(toned.metadata.author).toBe('Jo March');
+    expect(texts(toned).join(' ')).not.toEqual(texts(plain).join(' '));
+    expect(texts(toned).join(' ')).toMatch(/bad timing|quiet week|immediately did|not having thought things through/);
   });
 
   it('picks a type and style for automatic from the prompt', async () => {

@@ -55,6 +55,8 @@ describe('grammar', () => {
     ['a map of the old silver mine', 'a map'],
     ['the dwarven halls under Kharrim Peak', 'the dwarven halls'],
     ['the Cutter ranch', 'the Cutter ranch'],
+    ['the bridge guarded by a troll', 'the bridge'],
+    ['the inside of a seashell', 'the inside of a seashell'],
     ['Mount Olympus in the clouds', 'Mount Olympus in the clouds'],
   ])('shortens %j to %j', (phrase, short) => {
     expect(shortForm(phrase)).toBe(short);

@@ -32,6 +32,12 @@ const MODIFIERS: Record<string, (text: string) => string> = {
     /^\p{Lu}\p{Ll}/u.test(text) && !/^(I|I’)\b/.test(text) ? text[0]!.toLowerCase() + text.slice(1) : text,
   a: (text) => (/^(a|an|the)\s/i.test(text) ? text : withArticle(text)),
   // Lexicon clauses are written in the present or future ("the town will hang an innocent man"); narration is past.
+  // "That you [secret]?" for a secret written as "was the one who ...".
+  you: (text) =>
+    text
+      .replace(/^was\b/, 'were')
+      .replace(/^is\b/, 'are')
+      .replace(/^has\b/, 'have'),
   past: (text) =>
     text
       .replace(/\bwill\b/g, 'would')
@@ -102,17 +108,33 @@ export class Chooser {
   }
 }
 
+/** Words after which a noun phrase's head has ended: prepositions and relative pronouns. */
+const PHRASE_BREAKS = new Set(
+  'that which who whose with of from for in on under to at where beyond behind above below near by across inside outside over into through'.split(
+    ' ',
+  ),
+);
+/** Heads that mean nothing alone: "the inside of a seashell" must stay whole. */
+const WEAK_HEADS = new Set(
+  'inside outside edge top bottom middle heart end side back front rest remains far near'.split(' '),
+);
+
 /**
  * The head of a long noun phrase: "the dwarven key that opens any stone" ->
- * "the dwarven key", "a map of the old silver mine" -> "a map". Phrases
- * without an article, and heads shorter than an article and a noun, stay whole.
+ * "the dwarven key", "the bridge guarded by a troll" -> "the bridge".
+ * Phrases without an article, and heads that mean nothing alone, stay whole.
  */
 export function shortForm(phrase: string): string {
-  const match =
-    /^((?:a|an|the)\s+\S+(?:\s+\S+){0,2}?)\s+(?:that|which|who|whose|with|of|from|for|in|on|under|to|at|where|beyond|behind|above|below|near|by|across|inside|outside|over)\s/i.exec(
-      phrase,
-    );
-  return match?.[1] ?? phrase;
+  const [article, ...words] = phrase.split(/\s+/);
+  if (!article || !/^(a|an|the)$/i.test(article) || words.length < 2) return phrase;
+  // The head ends before a preposition, a relative pronoun or a participle ("guarded", "burning").
+  const end = words.findIndex(
+    (word, index) => index > 0 && (PHRASE_BREAKS.has(word.toLowerCase()) || /^[a-z]+(?:ed|ing)$/.test(word)),
+  );
+  if (end < 1 || end > 3) return phrase;
+  const head = words.slice(0, end);
+  if (WEAK_HEADS.has((head[head.length - 1] ?? '').toLowerCase())) return phrase;
+  return [article, ...head].join(' ');
 }
 
 function range(length: number): number[] {

@@ -2,7 +2,14 @@ import { readPrompt } from './prompt-reading';
 
 describe('readPrompt', () => {
   it.each([
-    ['A lighthouse keeper named Mara finds a map', { names: ['Mara'], role: 'a lighthouse keeper', subject: 'Mara' }],
+    [
+      'A lighthouse keeper named Mara finds a map',
+      { names: ['Mara'], role: 'a lighthouse keeper', subject: 'Mara', object: 'a map' },
+    ],
+    [
+      'A courier named Rin steals a memory chip from a megacorp',
+      { names: ['Rin'], role: 'a courier', object: 'a memory chip' },
+    ],
     [
       'Clara Hale, a deputy, hunts the men who burned her town',
       { names: ['Clara Hale'], role: 'a deputy', pronoun: 'she' },
@@ -26,7 +33,13 @@ describe('readPrompt', () => {
 
   it('keeps the leading phrase of prompts in other scripts', () => {
     expect(readPrompt('Алёна и море')).toMatchObject({ names: ['Алёна'], subject: 'Алёна' });
-    expect(readPrompt('さくらと海の秘密')).toMatchObject({ names: [], subject: 'さくらと海の秘密' });
+    expect(readPrompt('さくらと海の秘密')).toMatchObject({
+      names: ['さくら'],
+      subject: 'さくら',
+      topic: 'さくらと海の秘密',
+    });
+    expect(readPrompt('민지는 바다를 좋아한다')).toMatchObject({ names: ['민지'] });
+    expect(readPrompt('海の秘密')).toMatchObject({ names: [], subject: '海の秘密' });
   });
 
   it('finds nothing in an empty prompt', () => {

@@ -45,6 +45,8 @@ export interface PromptReading {
   subject?: string;
   /** The key phrase with no person in it, for non-fiction: "astronomy". */
   topic?: string;
+  /** The thing the story turns on, when the prompt names one: "finds a map" -> "a map". */
+  object?: string;
 }
 
 const NAME = /\b\p{Lu}[\p{Ll}'’-]+(?:\s+(?:de|van|von|del|da|di|le|la|of)?\s*\p{Lu}[\p{Ll}'’-]+)?/gu;
@@ -58,13 +60,18 @@ export function readPrompt(prompt: string): PromptReading {
     const head = trimmed.split(/[\s,.!?;:、。，！？]+/u).find(Boolean) ?? trimmed;
     const subject = [...head].slice(0, 12).join('');
     const startsWithCapital = /^\p{Lu}/u.test(subject);
-    return { names: startsWithCapital ? [subject] : [], subject, topic: subject };
+    // Japanese and Korean mark who a sentence is about with a particle: the words before it are the protagonist.
+    const particle = /^([^\sとはがのをにも와과은는이가의]{1,6})(?:と|は|が|와|과|은|는|이|가)/u.exec(subject);
+    const name = startsWithCapital ? subject : particle?.[1];
+    return { names: name ? [name] : [], subject: name ?? subject, topic: subject };
   }
   const names = uniqueNames(trimmed);
   const role = readRole(trimmed, names[0]);
   const pronoun = readPronoun(trimmed);
   const topic = readTopic(trimmed, names);
+  const object = readObject(trimmed);
   return {
+    ...(object ? { object } : {}),
     names,
     ...(role ? { role } : {}),
     ...(pronoun ? { pronoun } : {}),
@@ -105,6 +112,21 @@ function readRole(text: string, name: string | undefined): string | undefined {
   const noun = (match[2] ?? '').trim();
   if (!noun || noun.split(/\s+/).length > 5) return undefined;
   return withArticle(noun);
+}
+
+const FINDING =
+  /\b(?:finds?|found|discovers?|steals?|stole|inherits?|loses?|lost|receives?|uncovers?|buys?|wins?|digs? up|opens?|guards?|carries|carry|hides?|is given|are given|searches for|looks for|hunts for|seeks?)\s+(an?|the|his|her|their|a pair of)\s+([\p{Ll}][\p{Ll}\s’'-]{1,40}?)(?=\s+(?:that|which|who|and|but|in|on|at|to|from|under|with|of|for|before|after)\b|[,.;:!?]|$)/u;
+
+/** "A lighthouse keeper finds a map that ..." -> "a map". */
+function readObject(text: string): string | undefined {
+  const match = FINDING.exec(text);
+  if (!match) return undefined;
+  const noun = (match[2] ?? '').trim();
+  if (!noun || noun.split(/\s+/).length > 4) return undefined;
+  const article = (match[1] ?? 'a').toLowerCase();
+  return article === 'the' || article === 'a pair of'
+    ? `${article === 'the' ? 'the' : 'a pair of'} ${noun}`
+    : withArticle(noun);
 }
 
 function readPronoun(text: string): Pronoun | undefined {

@@ -12,7 +12,7 @@ import { shortForm, type Slots } from './grammar';
 import type { ConcreteStyle, StyleLexicon } from './lexicon/style-lexicon';
 import { STYLE_LEXICONS } from './lexicon/style-lexicons';
 import { type Pronoun, readPrompt } from './prompt-reading';
-import { hashString, Random } from './prng';
+import type { Random } from './prng';
 
 export type ConcreteType = Exclude<(typeof BOOK_TYPES)[number], 'automatic'>;
 
@@ -96,8 +96,8 @@ export function resolveType(request: Pick<BookGenerationRequest, 'type' | 'promp
   return TYPE_KEYWORDS.find(([pattern]) => pattern.test(request.prompt))?.[1] ?? 'novel';
 }
 
-/** The style whose keywords the prompt uses most; ties go to the earlier mention. */
-export function resolveStyle(request: Pick<BookGenerationRequest, 'style' | 'prompt'>): ConcreteStyle {
+/** The style whose keywords the prompt uses most (ties go to the earlier mention), else one drawn from the book's seed. */
+export function resolveStyle(request: Pick<BookGenerationRequest, 'style' | 'prompt'>, random: Random): ConcreteStyle {
   if (request.style !== 'automatic') return request.style;
   const prompt = request.prompt.toLowerCase();
   let best: { style: ConcreteStyle; hits: number; first: number } | undefined;
@@ -114,11 +114,7 @@ export function resolveStyle(request: Pick<BookGenerationRequest, 'style' | 'pro
     if (hits > 0 && (!best || hits > best.hits || (hits === best.hits && first < best.first)))
       best = { style, hits, first };
   }
-  if (best) return best.style;
-  // No hint: a stable choice per prompt, so the same prompt always gets the same style.
-  return request.prompt.trim()
-    ? (CONCRETE_STYLES[hashString(request.prompt) % CONCRETE_STYLES.length] ?? 'drama')
-    : 'drama';
+  return best?.style ?? random.pick(CONCRETE_STYLES);
 }
 
 /** Names of every style by pronoun: a name a prompt gives is looked up here before a pronoun is guessed. */
@@ -143,6 +139,28 @@ function pronounOf(name: string, random: Random): Pronoun {
   return KNOWN_PRONOUNS.get(name.split(/\s+/)[0]?.toLowerCase() ?? '') ?? (random.chance(0.5) ? 'she' : 'he');
 }
 
+const FEMININE =
+  /\b(woman|women|girl|widow|queen|princess|lady|mother|sister|daughter|wife|witch|maid|maiden|nun|actress|empress|duchess|heiress|countess|baroness|godmother|grandmother|aunt|niece|bride|matriarch|priestess|sorceress|waitress|hostess|seamstress|goddess|mistress|diva|femme|heroine|ballerina|nanny|showgirl|madam|she|her)\b/i;
+const MASCULINE =
+  /\b(\w*(?<!wo)man|men|boy|widower|king|prince|lord|father|brother|son|husband|monk|actor|emperor|duke|count|baron|godfather|grandfather|uncle|nephew|groom|patriarch|priest|sorcerer|waiter|host|god|master|gentleman|he|his|him)\b/i;
+
+/** Roles a character called she or he can hold: "an old woman at the well" is not for a he. */
+function rolesFor(pronoun: Pronoun, roles: readonly string[]): readonly string[] {
+  const excluded = pronoun === 'she' ? MASCULINE : FEMININE;
+  const fitting = roles.filter((role) => !excluded.test(role));
+  return fitting.length > 0 ? fitting : roles;
+}
+
+/** Bystanders the templates can treat as one person ("the undertaker waited"), not a group ("the villagers"). */
+export function singularExtras(extras: readonly string[]): string[] {
+  const single = extras.filter(
+    (extra) =>
+      !/^(the\s+)?(two|three|four|five|six|seven|eight|nine|ten|twelve|some|many|all)\b/i.test(extra) &&
+      !/[^s]s$|\b(people|folk|children|men|women|crowd)$/i.test(extra),
+  );
+  return single.length > 0 ? single : [...extras];
+}
+
 function character(
   random: Random,
   lexicon: StyleLexicon,
@@ -159,12 +177,12 @@ function character(
     ? first
     : `${first} ${random.pick(surnames.length > 0 ? surnames : lexicon.surnames)}`;
   taken.add(full);
-  return { first, full, pronoun, role: random.pick(roles) };
+  return { first, full, pronoun, role: random.pick(rolesFor(pronoun, roles)) };
 }
 
 export function buildWorld(request: BookGenerationRequest, random: Random): World {
   const type = resolveType(request);
-  const style = resolveStyle(request);
+  const style = resolveStyle(request, random.fork('style'));
   const lexicon = STYLE_LEXICONS[style];
   const reading = readPrompt(request.prompt);
   const taken = new Set<string>();
@@ -176,20 +194,22 @@ export function buildWorld(request: BookGenerationRequest, random: Random): Worl
         first: named.split(/\s+/)[0] ?? named,
         full: named,
         pronoun: heroPronoun,
-        role: reading.role ?? random.pick(lexicon.heroRoles),
+        role: reading.role ?? random.pick(rolesFor(heroPronoun, lexicon.heroRoles)),
       }
     : character(random, lexicon, taken, heroPronoun, lexicon.heroRoles);
   taken.add(hero.first);
   taken.add(hero.full);
   const secondName = reading.names[1];
-  const ally: Character = secondName
-    ? {
-        first: secondName.split(/\s+/)[0] ?? secondName,
-        full: secondName,
-        pronoun: pronounOf(secondName, random),
-        role: random.pick(lexicon.allyRoles),
-      }
-    : character(random, lexicon, taken, random.chance(0.5) ? 'she' : 'he', lexicon.allyRoles);
+  const allyPronoun = secondName ? pronounOf(secondName, random) : undefined;
+  const ally: Character =
+    secondName && allyPronoun
+      ? {
+          first: secondName.split(/\s+/)[0] ?? secondName,
+          full: secondName,
+          pronoun: allyPronoun,
+          role: random.pick(rolesFor(allyPronoun, lexicon.allyRoles)),
+        }
+      : character(random, lexicon, taken, random.chance(0.5) ? 'she' : 'he', lexicon.allyRoles);
   taken.add(ally.first);
   const rival = character(random, lexicon, taken, random.chance(0.5) ? 'she' : 'he', lexicon.rivalRoles);
   const mentor = character(random, lexicon, taken, random.chance(0.5) ? 'she' : 'he', lexicon.mentorRoles);
@@ -217,11 +237,12 @@ export function buildWorld(request: BookGenerationRequest, random: Random): Worl
     ally,
     rival,
     mentor,
-    extras: random.shuffle(lexicon.extras),
+    extras: random.shuffle(singularExtras(lexicon.extras)),
     home: places[0] ?? 'home',
     journey: places.slice(1, -2),
     stronghold: places[places.length - 1] ?? 'the stronghold',
-    prize: definite(objects[0] ?? 'the prize'),
+    // The thing the prompt's story turns on, when it names one, is the thing everybody wants.
+    prize: definite(reading.object ?? objects[0] ?? 'the prize'),
     keepsake: definite(objects[1] ?? 'a keepsake'),
     clue: definite(objects[2] ?? 'a clue'),
     threat: random.pick(lexicon.threats),
@@ -295,7 +316,7 @@ export function worldSlots(world: World): Slots {
     action: lexicon.actions,
     exclamation: lexicon.exclamations,
     saying: lexicon.sayings,
-    extra: lexicon.extras,
+    extra: world.extras,
     sfx: lexicon.soundEffects,
     otherTheme: lexicon.themes.filter((theme) => theme !== world.theme),
   };

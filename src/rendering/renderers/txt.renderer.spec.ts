@@ -119,6 +119,19 @@ describe('TxtRenderer', () => {
     expect(answers).toBeLessThan(text.indexOf('Glossary\n='));
   });
 
+  it('numbers exercises one by one, however long their answers wrap', async () => {
+    const book = sampleBook({ type: 'textbook', chapters: 1 });
+    const long = 'A model answer long enough to wrap over several lines of the text file, '.repeat(3);
+    book.chapters[0]!.blocks = [
+      { kind: 'exercise', question: 'First?', answer: long },
+      { kind: 'exercise', question: 'Second?', answer: long },
+    ];
+    const text = await render(book);
+    expect(text).toContain('Exercise 1: First?');
+    expect(text).toContain('Exercise 2: Second?');
+    expect(text).toMatch(/\n {2}2\. A model answer/);
+  });
+
   it('prints lists, key points, headings, scene breaks and glossary entries', async () => {
     const text = await render(sampleBook({ chapters: 1 }));
     expect(text).toContain('  - rope\n  - lantern\n  - a map of <nowhere>\n');

@@ -124,9 +124,11 @@ function renderChapter(chapter: BookChapter, images: Map<string, BookImage>): st
   const lines: string[] = ['', CHAPTER_RULE, ...paragraph(chapterLabel(chapter)), CHAPTER_RULE];
   if (chapter.imageId) pushSection(lines, illustration(images.get(chapter.imageId)));
   const answers: string[] = [];
+  let exercises = 0;
   for (const block of chapter.blocks) {
     if (block.kind === 'exercise') {
-      const number = answers.length + 1;
+      exercises += 1;
+      const number = exercises;
       answers.push(
         ...paragraph(block.answer || '-', `${INDENT}${number}. `, `${INDENT}${' '.repeat(`${number}. `.length)}`),
       );

@@ -64,7 +64,7 @@ export const BEATS: Record<StoryBeat, BeatMaterial> = {
       [
         ['ally', '{You’re up early|You look like you haven’t slept|You’ve been staring at that for an hour}.'],
         ['hero', '{Somebody has to be|I was thinking|It’s nothing}.'],
-        ['ally', 'It’s never nothing with you. Is it about wanting to [goal] again?'],
+        ['ally', 'It’s never nothing with you. Is it still about wanting to [goal]?'],
         ['hero', 'Maybe. Doesn’t matter. Nothing ever changes in [home].'],
         ['ally', '{Careful|Say that louder|Keep talking like that}, and something will.'],
       ],
@@ -588,7 +588,7 @@ export const BEATS: Record<StoryBeat, BeatMaterial> = {
     ],
     talk: [
       [
-        ['hero', 'Is it true? That you [secret]?'],
+        ['hero', 'Is it true? That you [secret:you]?'],
         ['ally', 'Who told you?'],
         ['hero', 'That isn’t a no.'],
         ['ally', 'It was a long time ago. I was somebody else.'],

@@ -1,0 +1,80 @@
+import type { BookBlock, BookChapter } from '../../book-document';
+import { NonFictionWriter } from './non-fiction-writer';
+import { chapterText, writeBook } from './testing/write-book';
+
+const writer = new NonFictionWriter();
+const request = {
+  type: 'non_fiction' as const,
+  prompt: 'The history of the printing press',
+  style: 'romance' as const,
+};
+const ofKind = <K extends BookBlock['kind']>(chapter: BookChapter, kind: K) =>
+  chapter.blocks.filter((block): block is Extract<BookBlock, { kind: K }> => block.kind === kind);
+const headings = (chapter: BookChapter) => ofKind(chapter, 'heading').map((heading) => heading.text);
+
+describe('NonFictionWriter', () => {
+  const book = writeBook(writer, request);
+  const argument = book.chapters.filter((chapter) => chapter.kind === 'chapter');
+
+  it('writes eight chapters and a sources chapter on 2.0, twelve chapters on 3.0', () => {
+    expect(book.chapters.map((chapter) => chapter.kind)).toEqual([...Array<string>(8).fill('chapter'), 'sources']);
+    expect(writeBook(writer, { ...request, model: '3.0' }).chapters.filter((c) => c.kind === 'chapter')).toHaveLength(
+      12,
+    );
+  });
+
+  it('states its thesis first, argues a claim per chapter and concludes by gathering the claims', () => {
+    expect(chapterText(argument[0]!)).toMatch(/argument of this book is that|argues one thing/);
+    for (const chapter of argument) {
+      const names = headings(chapter).join(' | ');
+      expect(names).toMatch(/claim|argu/i);
+      expect(names).toMatch(/Reasons|believe|case for|Grounds/);
+      expect(names).toMatch(/[Oo]bjection/);
+      expect(ofKind(chapter, 'paragraph').length).toBeGreaterThanOrEqual(8);
+    }
+    const conclusion = argument.at(-1)!;
+    expect(ofKind(conclusion, 'list')[0]?.items).toHaveLength(argument.length - 2);
+  });
+
+  it('labels every case from the style’s world as an invented illustration', () => {
+    for (const chapter of argument) {
+      const text = chapterText(chapter);
+      expect(text).toMatch(/invented|composite/i);
+    }
+    expect(book.chapters.map(chapterText).join(' ')).toMatch(/vineyard|café|bookshop|bakery|flower|wedding|love/i);
+  });
+
+  it('ends with honest notes: kinds of sources, questions to ask, and a note per chapter, with no invented dates', () => {
+    const sources = book.chapters.at(-1)!;
+    expect(sources.title).toBe('Notes and Further Reading');
+    expect(headings(sources)).toEqual(
+      expect.arrayContaining(['Kinds of sources to look for', 'Questions to ask of any source']),
+    );
+    const notes = ofKind(sources, 'heading').filter((heading) => heading.level === 3);
+    expect(notes.map((note) => note.text)).toEqual(
+      argument.map((chapter) => `Chapter ${chapter.number}: ${chapter.title}`),
+    );
+    expect(chapterText(sources)).toMatch(/invented|composite/);
+    for (const chapter of book.chapters) expect(chapterText(chapter)).not.toMatch(/\b1[0-9]{3}\b|\d+%/);
+  });
+
+  it('is about the prompt’s subject throughout', () => {
+    expect(book.outline.title).toContain('Printing Press');
+    for (const chapter of book.chapters) expect(chapterText(chapter)).toContain('printing press');
+  });
+
+  it('writes a longer argument on 3.0, deterministically, without repeating a paragraph', () => {
+    const rich = writeBook(writer, { ...request, model: '3.0' });
+    expect(rich.words).toBeGreaterThan(book.words * 1.8);
+    expect(writeBook(writer, request).chapters).toEqual(book.chapters);
+    expect(book.rewrite(book.outline.sections[2]!)).toEqual(book.chapters[2]);
+    const paragraphs = rich.chapters.flatMap((chapter) => ofKind(chapter, 'paragraph').map((block) => block.text));
+    expect(new Set(paragraphs).size).toBe(paragraphs.length);
+  });
+
+  it('argues about a subject suited to the style when the prompt is empty, in the requested tone', () => {
+    const book = writeBook(writer, { ...request, prompt: '', style: 'sci_fi', customTone: 'melancholy' });
+    expect(book.outline.title).toMatch(/Cost of Progress|Colonisation of Space/);
+    expect(book.outline.frontMatter.foreword?.join(' ')).toContain('melancholy');
+  });
+});
