@@ -119,7 +119,7 @@ export class BuiltinBookProvider implements BookProvider {
         1 +
         chapters.flatMap((chapter) => chapter.blocks).filter((block) => block.kind === 'panel').length;
       await progress.report(96, `Drawing ${pictures} illustrations`);
-      document = addBuiltinIllustrations(document, seed);
+      document = await addBuiltinIllustrations(document, seed);
     }
     await progress.report(100, 'Assembling the book');
     const plannedWordCount = outline.sections.reduce((sum, section) => sum + section.words, 0);

@@ -263,8 +263,8 @@ describe('addBuiltinIllustrations', () => {
     images: [],
   });
 
-  it('adds a cover, a picture per chapter and one per panel, with ids unique in the book', () => {
-    const illustrated = addBuiltinIllustrations(document(), 'seed');
+  it('adds a cover, a picture per chapter and one per panel, with ids unique in the book', async () => {
+    const illustrated = await addBuiltinIllustrations(document(), 'seed');
     expect(illustrated.coverImageId).toBe('cover');
     expect(illustrated.images).toHaveLength(1 + 2 + 6);
     expect(new Set(illustrated.images.map((image) => image.id)).size).toBe(illustrated.images.length);
@@ -278,16 +278,18 @@ describe('addBuiltinIllustrations', () => {
     expect(new Set(gradientIds).size).toBe(gradientIds.length);
   });
 
-  it('draws the same book the same way and keeps pictures a document already has', () => {
-    expect(addBuiltinIllustrations(document(), 'seed')).toEqual(addBuiltinIllustrations(document(), 'seed'));
+  it('draws the same book the same way and keeps pictures a document already has', async () => {
+    expect(await addBuiltinIllustrations(document(), 'seed')).toEqual(
+      await addBuiltinIllustrations(document(), 'seed'),
+    );
     const own = { ...document(), coverImageId: 'mine' };
     own.images = [{ ...picture(), id: 'mine' }];
-    const illustrated = addBuiltinIllustrations(own, 'seed');
+    const illustrated = await addBuiltinIllustrations(own, 'seed');
     expect(illustrated.coverImageId).toBe('mine');
     expect(illustrated.images.filter((image) => image.id === 'cover')).toHaveLength(0);
   });
 
-  it('keeps a 100-panel comic small', () => {
+  it('keeps a 100-panel comic small', async () => {
     const comic = document();
     comic.chapters = Array.from({ length: 20 }, (_, index) => ({
       ...comic.chapters[0]!,
@@ -302,10 +304,21 @@ describe('addBuiltinIllustrations', () => {
         dialogue: [],
       })),
     }));
-    const sizes = addBuiltinIllustrations(comic, 'seed').images.map(
+    const sizes = (await addBuiltinIllustrations(comic, 'seed')).images.map(
       (image) => Buffer.from(image.data, 'base64').length,
     );
     expect(sizes).toHaveLength(1 + 20 + 100);
     expect(sizes.reduce((sum, size) => sum + size, 0) / sizes.length).toBeLessThan(12_000);
+  });
+
+  it('lets other work run between chapters while it draws', async () => {
+    const comic = document();
+    comic.chapters = Array.from({ length: 8 }, (_, index) => ({ ...comic.chapters[0]!, id: `ch${index + 1}` }));
+    let ticks = 0;
+    const timer = setInterval(() => (ticks += 1), 1);
+    // Ticks counted when the drawing finishes: a drawing that never yielded would finish before the first one.
+    const ticksWhileDrawing = await addBuiltinIllustrations(comic, 'seed').then(() => ticks);
+    clearInterval(timer);
+    expect(ticksWhileDrawing).toBeGreaterThan(0);
   });
 });

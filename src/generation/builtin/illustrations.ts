@@ -1,4 +1,4 @@
-import type { BookDocument, BookImage } from '../book-document';
+import type { BookChapter, BookDocument, BookImage } from '../book-document';
 import { mix } from './illustration/colour';
 import { backOfHead, bust, figure, OUTFITS, POSES, type Hat, type Outfit, type Pose } from './illustration/figures';
 import { drawLandscape } from './illustration/landscape';
@@ -461,15 +461,21 @@ export function drawPicture(request: PictureRequest): BookImage {
   };
 }
 
-/** Adds a cover, one picture per chapter and one per comic panel, unless the document has them already. */
-export function addBuiltinIllustrations(document: BookDocument, seed: string): BookDocument {
+/**
+ * Adds a cover, one picture per chapter and one per comic panel, unless the
+ * document has them already. A 3.0 comic has over a hundred pictures: the
+ * work yields after every chapter so that other jobs on the same worker, and
+ * its queue heartbeat, never wait for the whole set.
+ */
+export async function addBuiltinIllustrations(document: BookDocument, seed: string): Promise<BookDocument> {
   const style = document.metadata.style;
   const cast = (document.frontMatter.cast ?? []).map((member) => member.name);
   const images: BookImage[] = [...document.images];
   const coverImageId = document.coverImageId ?? 'cover';
   if (!document.coverImageId)
     images.push(drawPicture({ id: 'cover', alt: `Cover of ${document.metadata.title}`, style, seed, kind: 'cover' }));
-  const chapters = document.chapters.map((chapter) => {
+  const chapters: BookChapter[] = [];
+  for (const chapter of document.chapters) {
     const imageId = chapter.imageId ?? `img-${chapter.id}`;
     if (!chapter.imageId)
       images.push(drawPicture({ id: imageId, alt: `Illustration for ${chapter.title}`, style, seed, kind: 'chapter' }));
@@ -479,7 +485,8 @@ export function addBuiltinIllustrations(document: BookDocument, seed: string): B
       images.push(drawPicture({ id: panelId, alt: block.description, style, seed, kind: 'panel', cast }));
       return { ...block, imageId: panelId };
     });
-    return { ...chapter, imageId, blocks };
-  });
+    chapters.push({ ...chapter, imageId, blocks });
+    await new Promise((resolve) => setImmediate(resolve));
+  }
   return { ...document, coverImageId, chapters, images };
 }

@@ -49,7 +49,7 @@ import { TaskCancelledError, TaskLimiter } from './task-limiter';
 
 export interface OpenAiBookProviderOptions {
   /** Draws the pictures when the book asks for them and no image model is configured (the builtin illustrator). */
-  illustrate?: (document: BookDocument, seed: string) => BookDocument;
+  illustrate?: (document: BookDocument, seed: string) => BookDocument | Promise<BookDocument>;
   /** Tests and odd deployments (Azure) build their own client; the default is the SDK's, from the settings. */
   clientFactory?: (settings: OpenAiModelSettings) => OpenAI;
 }
@@ -128,7 +128,7 @@ export class OpenAiBookProvider implements BookProvider {
     await progress.report(PROGRESS.assembling, 'Assembling the book');
     let document = assemble(request, plan, chapters, art);
     if (request.images && !drawWithModel && this.options.illustrate) {
-      document = this.options.illustrate(document, request.requestId);
+      document = await this.options.illustrate(document, request.requestId);
     }
     document.metadata.wordCount = document.chapters.reduce((sum, chapter) => sum + chapterWords(chapter), 0);
     return { document, tokensUsed: usage.tokens, plannedWordCount: plannedWordCount(plan) };
