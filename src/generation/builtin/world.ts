@@ -8,7 +8,7 @@
  */
 import { BOOK_STYLES, BOOK_TYPES, type ModelId } from '../../catalog/catalog';
 import type { BookGenerationRequest } from '../book-provider';
-import { shortForm, type Slots } from './grammar';
+import { Chooser, expand, shortForm, type Slots } from './grammar';
 import type { ConcreteStyle, StyleLexicon } from './lexicon/style-lexicon';
 import { STYLE_LEXICONS } from './lexicon/style-lexicons';
 import { type Pronoun, readPrompt } from './prompt-reading';
@@ -252,7 +252,7 @@ export function buildWorld(request: BookGenerationRequest, random: Random): Worl
     theme: random.pick(lexicon.themes),
     readingDirection: type === 'manga' ? 'rtl' : 'ltr',
   };
-  if (!world.prompted) world.premise = inventedPremise(world);
+  if (!world.prompted) world.premise = inventedPremise(world, random.fork('premise'));
   return world;
 }
 
@@ -260,9 +260,19 @@ function definite(phrase: string): string {
   return phrase.replace(/^(a|an)\s+/i, 'the ');
 }
 
-/** A one-sentence premise for a request without a prompt. */
-function inventedPremise(world: World): string {
-  return `${world.hero.full}, ${world.hero.role}, must ${world.goal} or else ${world.stakes}, while ${world.threat} draws closer.`;
+/** Premises for a request without a prompt: who, what they want, what stands in the way. */
+const PREMISES = [
+  '[hero.full], [hero.role], must [goal] before [stakes].',
+  'When [threat] comes to [home], [hero.full], [hero.role], has one chance to [goal].',
+  '[hero.full] only ever wanted to [goal]. Then [threat] arrived, and [rival.full], [rival.role], wanted [prize] more.',
+  'In [home], [hero.full], [hero.role], finds [prize], and with it [threat]. If [hero.he] fails, [stakes].',
+  '[hero.full], [hero.role], and [ally.full], [ally.role], set out to [goal], with [rival.full] one step behind them.',
+];
+
+/** A premise for a request without a prompt, drawn from the book's own seed. */
+function inventedPremise(world: World, random: Random): string {
+  const chooser = new Chooser(random, 0, 1);
+  return expand(random.pick(PREMISES), worldSlots(world), random, chooser);
 }
 
 /** Pronoun forms for the grammar, keyed like `hero.he`, `hero.his`. */

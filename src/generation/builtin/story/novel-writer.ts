@@ -6,7 +6,7 @@
  */
 import type { BookBlock } from '../../book-document';
 import { shortForm, type Slots } from '../grammar';
-import { countText, titleCase } from '../text';
+import { capitalize, countText, titleCase, withArticle } from '../text';
 import { type BookOutline, SectionContext, type SectionOutline, type TypeWriter } from '../type-writer';
 import type { Random } from '../prng';
 import type { Character, World } from '../world';
@@ -45,7 +45,7 @@ export class NovelWriter implements TypeWriter {
     const label = this.form === 'novel' ? 'chapter' : 'part';
     return {
       title: storyTitle(world, random),
-      subtitle: `A ${world.lexicon.label} ${this.form === 'novel' ? 'novel' : 'short story'}`,
+      subtitle: `${capitalize(withArticle(world.lexicon.label))} ${this.form === 'novel' ? 'novel' : 'short story'}`,
       synopsis: world.premise,
       frontMatter: storyFrontMatter(world, random),
       sections: beats.map((beat, index): SectionOutline => ({
