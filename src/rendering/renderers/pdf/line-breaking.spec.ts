@@ -1,11 +1,13 @@
 import fc from 'fast-check';
 import { breakLines, type Measure, lineText } from './line-breaking';
+import { bidiParagraph } from './pdf-bidi';
 import type { TextRun } from './pdf-fonts';
 
 // Every character 10 wide in the serif face, 20 in the CJK face: easy arithmetic.
 const measure: Measure = (face, text) => Array.from(text).length * (face === 'cjk' ? 20 : 10);
 const serif = (text: string): TextRun => ({ face: 'serif', text });
 const cjk = (text: string): TextRun => ({ face: 'cjk', text });
+const hebrew = (text: string): TextRun => ({ face: 'hebrew', text });
 const texts = (runs: TextRun[], width: number, first = width): string[] =>
   breakLines(runs, { first, rest: width }, measure).map(lineText);
 
@@ -58,5 +60,29 @@ describe('breakLines', () => {
         },
       ),
     );
+  });
+
+  it('gives every piece of a paragraph with right-to-left text its bidi level, splitting where it changes', () => {
+    const runs = [hebrew('ספר 12 '), serif('and'), hebrew(' דף')];
+    const lines = breakLines(runs, { first: 1000, rest: 1000 }, measure, bidiParagraph('ספר 12 and דף', 'auto'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]?.rtl).toBe(true);
+    const pieces = lines[0]?.items.flatMap((item) => item.pieces.map((piece) => [piece.text, piece.level]));
+    expect(pieces).toEqual([
+      ['ספר', 1],
+      ['12', 2],
+      ['and', 2],
+      ['דף', 1],
+    ]);
+    // The spaces between them have levels too, for reordering.
+    expect(lines[0]?.items.slice(1).map((item) => item.space?.level)).toEqual([1, 1, 1]);
+  });
+
+  it('leaves left-to-right paragraphs without levels, and breaks right-to-left ones the same way', () => {
+    expect(breakLines([serif('aa bb')], { first: 100, rest: 100 }, measure)[0]?.rtl).toBeUndefined();
+    const text = 'אב גד הו זח';
+    const lines = breakLines([hebrew(text)], { first: 50, rest: 50 }, measure, bidiParagraph(text, 'auto'));
+    expect(lines.map(lineText)).toEqual(['אב גד', 'הו זח']);
+    expect(lines.every((line) => line.rtl)).toBe(true);
   });
 });

@@ -2,9 +2,10 @@
  * Greedy line breaking for runs of mixed fonts. pdfkit's own wrapper measures
  * with one font at a time and cannot report where lines fell, but the layout
  * needs both: the table of contents, boxes and comic panels are sized before
- * they are drawn. Lines break at spaces and, for Chinese and Japanese text
- * (which has none), between wide characters, following the kinsoku rules.
+ * they are drawn. Lines break at spaces and, for Chinese, Japanese and
+ * Korean text, between wide characters, following the kinsoku rules.
  */
+import type { BidiParagraph } from './pdf-bidi';
 import type { FontFace, TextRun } from './pdf-fonts';
 
 /** Advance width of `text` drawn with `face` at the size being laid out. */
@@ -15,6 +16,8 @@ export interface Piece {
   readonly face: FontFace;
   readonly text: string;
   readonly width: number;
+  /** Bidi embedding level, in paragraphs with right-to-left text: odd reads right to left. */
+  readonly level?: number;
 }
 
 /** A word: pieces with no break opportunity between them. */
@@ -31,6 +34,8 @@ export interface Line {
   readonly width: number;
   /** Spaces inside the line, which justification stretches. */
   readonly spaces: number;
+  /** Set in paragraphs with right-to-left text: the paragraph reads right to left. */
+  readonly rtl?: boolean;
 }
 
 export interface LineWidths {
@@ -51,7 +56,16 @@ const NO_LINE_END = new Set(Array.from('（［｛「『【〈《〔〘〖〚‘�
 const WIDE =
   /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6\u{20000}-\u{3fffd}]/u;
 const ATTACHED = /^[\p{M}\p{Cf}]$/u;
-const SPACE_OR_WORD = /\s+|\S+/gu;
+const WHITESPACE = /\s/;
+// No whitespace but U+0020 and nothing from U+1100 up (wide characters, the
+// rarer spaces, surrogate pairs): text whose words only break at spaces.
+const PLAIN = /^[^\t\n\v\f\r\u00a0\u1100-\uffff]*$/;
+
+/** JavaScript's `\s` for one UTF-16 unit (all whitespace is in the BMP), without a regex for ASCII. */
+function isSpace(code: number): boolean {
+  if (code < 128) return code === 32 || (code >= 9 && code <= 13);
+  return WHITESPACE.test(String.fromCharCode(code));
+}
 
 function canBreakBetween(previous: string, next: string): boolean {
   if (ATTACHED.test(next) || previous === '\u200d') return false;
@@ -59,57 +73,131 @@ function canBreakBetween(previous: string, next: string): boolean {
   return !NO_LINE_START.has(next) && !NO_LINE_END.has(previous);
 }
 
-interface DraftItem {
-  pieces: Array<{ face: FontFace; text: string }>;
-  space?: FontFace;
-}
-
-/** Words and the spaces before them, with break opportunities decided but nothing measured yet. */
-function tokenize(runs: readonly TextRun[]): DraftItem[] {
-  const items: DraftItem[] = [];
-  let current: DraftItem = { pieces: [] };
+/**
+ * The words of the runs, measured, with the space before each, break
+ * opportunities decided. With bidi levels, a piece also ends where the level
+ * changes, so every piece reads in one direction. This runs for every word
+ * of a book: it scans character codes rather than matching regexes, and
+ * builds each word in scratch arrays, allocating only what it returns.
+ */
+function words(runs: readonly TextRun[], bidi: BidiParagraph | undefined, measure: Measure): LineItem[] {
+  const items: LineItem[] = [];
+  // The word being read: its pieces as parallel arrays, filled up to `count`
+  // (reused, not emptied: emptying an array gives back its storage), and the space before it.
+  const faces: FontFace[] = [];
+  const texts: string[] = [];
+  const levels: Array<number | undefined> = [];
+  let count = 0;
+  let spaceFace: FontFace | undefined;
+  let spaceLevel: number | undefined;
+  // Spaces of one face and level measure the same: one piece serves them all.
+  const spaces = new Map<string, Piece>();
   let previousChar: string | undefined;
+  let previousWide = false;
+  const spacePiece = (face: FontFace, level: number | undefined): Piece => {
+    const key = level === undefined ? face : `${face}:${level}`;
+    let piece = spaces.get(key);
+    if (!piece) {
+      const width = measure(face, ' ');
+      piece = level === undefined ? { face, text: ' ', width } : { face, text: ' ', width, level };
+      spaces.set(key, piece);
+    }
+    return piece;
+  };
   const closeWord = (): void => {
-    if (current.pieces.length > 0) items.push(current);
-    current = { pieces: [] };
+    if (count === 0) return;
+    const pieces: Piece[] = [];
+    let width = 0;
+    for (let index = 0; index < count; index += 1) {
+      const face = faces[index] as FontFace;
+      const text = texts[index] as string;
+      const level = levels[index];
+      const pieceWidth = measure(face, text);
+      pieces.push(level === undefined ? { face, text, width: pieceWidth } : { face, text, width: pieceWidth, level });
+      width += pieceWidth;
+    }
+    count = 0;
+    items.push(spaceFace ? { pieces, width, space: spacePiece(spaceFace, spaceLevel) } : { pieces, width });
+    spaceFace = undefined;
   };
-  const append = (face: FontFace, text: string): void => {
-    const last = current.pieces.at(-1);
-    if (last && last.face === face) last.text += text;
-    else current.pieces.push({ face, text });
+  const append = (face: FontFace, text: string, level: number | undefined): void => {
+    const last = count - 1;
+    if (last >= 0 && faces[last] === face && levels[last] === level) texts[last] += text;
+    else {
+      faces[count] = face;
+      texts[count] = text;
+      levels[count] = level;
+      count += 1;
+    }
   };
+  let runStart = 0;
   for (const run of runs) {
-    for (const [chunk] of run.text.matchAll(SPACE_OR_WORD)) {
-      if (/^\s/u.test(chunk)) {
+    const { text } = run;
+    if (!bidi && !previousWide && PLAIN.test(text)) {
+      // Plain spaces between words that never break inside: the native split does the scanning.
+      const chunks = text.split(' ');
+      chunks.forEach((chunk, index) => {
+        if (index > 0) {
+          closeWord();
+          // Leading spaces of a paragraph have nothing to separate.
+          if (items.length > 0) spaceFace = run.face;
+          previousChar = undefined;
+        }
+        if (chunk) {
+          append(run.face, chunk, undefined);
+          previousChar = chunk.at(-1);
+        }
+      });
+      runStart += text.length;
+      continue;
+    }
+    let start = 0;
+    while (start < text.length) {
+      let end = start;
+      if (isSpace(text.charCodeAt(start))) {
+        while (end < text.length && isSpace(text.charCodeAt(end))) end += 1;
         closeWord();
         // Leading spaces of a paragraph have nothing to separate.
-        if (items.length > 0) current.space = run.face;
+        if (items.length > 0) {
+          spaceFace = run.face;
+          spaceLevel = bidi?.levels[runStart + start];
+        }
         previousChar = undefined;
+        previousWide = false;
+        start = end;
         continue;
       }
-      if (!WIDE.test(chunk) && (previousChar === undefined || !WIDE.test(previousChar))) {
-        append(run.face, chunk);
+      // Below U+1100 nothing is wide: most words never reach the regex.
+      let high = false;
+      while (end < text.length) {
+        const code = text.charCodeAt(end);
+        if (isSpace(code)) break;
+        if (code >= 0x1100) high = true;
+        end += 1;
+      }
+      const chunk = text.slice(start, end);
+      if (!bidi && !previousWide && !(high && WIDE.test(chunk))) {
+        append(run.face, chunk, undefined);
         previousChar = chunk.at(-1);
+        start = end;
         continue;
       }
+      let offset = runStart + start;
       for (const char of chunk) {
-        if (previousChar !== undefined && current.pieces.length > 0 && canBreakBetween(previousChar, char)) {
+        if (previousChar !== undefined && count > 0 && canBreakBetween(previousChar, char)) {
           closeWord();
         }
-        append(run.face, char);
+        append(run.face, char, bidi?.levels[offset]);
         previousChar = char;
+        previousWide = WIDE.test(char);
+        offset += char.length;
       }
+      start = end;
     }
+    runStart += text.length;
   }
   closeWord();
   return items;
-}
-
-function measureItem(draft: DraftItem, measure: Measure): LineItem {
-  const pieces = draft.pieces.map((piece) => ({ ...piece, width: measure(piece.face, piece.text) }));
-  const width = pieces.reduce((sum, piece) => sum + piece.width, 0);
-  const space = draft.space ? { face: draft.space, text: ' ', width: measure(draft.space, ' ') } : undefined;
-  return space ? { pieces, width, space } : { pieces, width };
 }
 
 /**
@@ -117,7 +205,6 @@ function measureItem(draft: DraftItem, measure: Measure): LineItem {
  * boundaries into pieces that fit; the alternative is ink off the page.
  */
 function splitOverlong(item: LineItem, maxWidth: number, measure: Measure): LineItem[] {
-  if (item.width <= maxWidth) return [item];
   const parts: LineItem[] = [];
   let pieces: Piece[] = [];
   let width = 0;
@@ -129,12 +216,16 @@ function splitOverlong(item: LineItem, maxWidth: number, measure: Measure): Line
     width = 0;
   };
   for (const piece of item.pieces) {
+    const part = (text: string, textWidth: number): Piece =>
+      piece.level === undefined
+        ? { face: piece.face, text, width: textWidth }
+        : { face: piece.face, text, width: textWidth, level: piece.level };
     let text = '';
     let textWidth = 0;
     for (const char of piece.text) {
       const charWidth = measure(piece.face, char);
       if (width + textWidth + charWidth > maxWidth && (text || pieces.length > 0) && !ATTACHED.test(char)) {
-        if (text) pieces.push({ face: piece.face, text, width: textWidth });
+        if (text) pieces.push(part(text, textWidth));
         width += textWidth;
         flush();
         text = '';
@@ -144,7 +235,7 @@ function splitOverlong(item: LineItem, maxWidth: number, measure: Measure): Line
       textWidth += charWidth;
     }
     if (text) {
-      pieces.push({ face: piece.face, text, width: textWidth });
+      pieces.push(part(text, textWidth));
       width += textWidth;
     }
   }
@@ -152,20 +243,34 @@ function splitOverlong(item: LineItem, maxWidth: number, measure: Measure): Line
   return parts;
 }
 
-/** Breaks runs into lines no wider than `widths` (first line, following lines). No runs, no lines. */
-export function breakLines(runs: readonly TextRun[], widths: LineWidths, measure: Measure): Line[] {
+/**
+ * Breaks runs into lines no wider than `widths` (first line, following lines).
+ * No runs, no lines. `bidi` holds the levels of the runs' text, when it has
+ * right-to-left characters; lines stay in reading order either way.
+ */
+export function breakLines(
+  runs: readonly TextRun[],
+  widths: LineWidths,
+  measure: Measure,
+  bidi?: BidiParagraph,
+): Line[] {
   const lines: Line[] = [];
+  // Only paragraphs with right-to-left text carry the flag (and levels on their pieces).
+  const line = (lineItems: LineItem[], lineWidth: number, lineSpaces: number): Line =>
+    bidi
+      ? { items: lineItems, width: lineWidth, spaces: lineSpaces, rtl: bidi.base % 2 === 1 }
+      : { items: lineItems, width: lineWidth, spaces: lineSpaces };
   let items: LineItem[] = [];
   let width = 0;
   let spaces = 0;
   const maxWidth = (): number => (lines.length === 0 ? widths.first : widths.rest);
   const narrowest = Math.max(1, Math.min(widths.first, widths.rest));
-  for (const draft of tokenize(runs)) {
-    for (const item of splitOverlong(measureItem(draft, measure), narrowest, measure)) {
+  for (const word of words(runs, bidi, measure)) {
+    for (const item of word.width > narrowest ? splitOverlong(word, narrowest, measure) : [word]) {
       const gap = items.length > 0 && item.space ? item.space.width : 0;
       // The epsilon keeps a word whose width equals the line, up to rounding, on it.
       if (items.length > 0 && width + gap + item.width > maxWidth() + 1e-6) {
-        lines.push({ items, width, spaces });
+        lines.push(line(items, width, spaces));
         items = [{ pieces: item.pieces, width: item.width }];
         width = item.width;
         spaces = 0;
@@ -176,7 +281,7 @@ export function breakLines(runs: readonly TextRun[], widths: LineWidths, measure
       if (gap > 0) spaces += 1;
     }
   }
-  if (items.length > 0) lines.push({ items, width, spaces });
+  if (items.length > 0) lines.push(line(items, width, spaces));
   return lines;
 }
 

@@ -23,7 +23,7 @@ import {
 } from '../text-helpers';
 import type { Line } from './line-breaking';
 import { ImageLibrary, fitInto } from './pdf-images';
-import { FONT_FACES, type Span, fontData } from './pdf-fonts';
+import { type Span, hanPreference } from './pdf-fonts';
 import { PanelGrid } from './pdf-panels';
 import { type Content, type PageGeometry, type TextStyle, Typesetter } from './pdf-typesetter';
 
@@ -58,7 +58,8 @@ const STYLES = {
   sceneBreak: style(12, 18, 'regular', 'center', MUTED),
   runningHead: style(8.5, 11, 'italic', 'center', MUTED),
   folio: style(9, 12, 'regular', 'center', MUTED),
-  tocEntry: style(10.5, 14.5, 'regular', 'left'),
+  // Rows keep their leader dots and page numbers on the right whatever the title's script.
+  tocEntry: { ...style(10.5, 14.5, 'regular', 'left'), direction: 'ltr' },
 } as const;
 
 /** Back matter that follows the answers section, whatever its position in the document. */
@@ -144,12 +145,17 @@ class BookLayout {
         ...creationDate(metadata.createdAt),
       },
     });
-    for (const face of FONT_FACES) this.doc.registerFont(face, fontData(face));
     this.panelBook = document.chapters.some((chapter) => chapter.blocks.some((block) => block.kind === 'panel'));
-    this.ts = new Typesetter(this.doc, this.panelBook ? COMIC_PAGE : PROSE_PAGE, (index) => {
-      this.pages[index] = { ...this.section, opening: false };
-    });
-    this.images = new ImageLibrary(this.doc, imagesById(document));
+    const han = hanPreference(metadata.language);
+    this.ts = new Typesetter(
+      this.doc,
+      this.panelBook ? COMIC_PAGE : PROSE_PAGE,
+      (index) => {
+        this.pages[index] = { ...this.section, opening: false };
+      },
+      han,
+    );
+    this.images = new ImageLibrary(this.doc, imagesById(document), this.ts.glyphs, han);
     this.panels = new PanelGrid(this.ts, this.images, metadata.readingDirection === 'rtl');
     this.collectExercises();
   }

@@ -6,7 +6,7 @@
  */
 import SVGtoPDF from 'svg-to-pdfkit';
 import type { BookImage } from '../../../generation/book-document';
-import { type FontFace, faceForText } from './pdf-fonts';
+import { type FontFace, type HanPreference, faceForText } from './pdf-fonts';
 
 /** A pdfkit image opened from bytes; pdfkit embeds it on first use. */
 interface PdfKitImage {
@@ -42,6 +42,9 @@ export class ImageLibrary {
   constructor(
     private readonly doc: PDFKit.PDFDocument,
     private readonly images: ReadonlyMap<string, BookImage>,
+    /** Registers a face with the document, so SVG text can select it by name. */
+    private readonly fonts: { use(face: FontFace): void },
+    private readonly han: HanPreference = 'ja',
   ) {}
 
   /** The image with this id ready to draw, or undefined when it is missing or undecodable. */
@@ -63,6 +66,8 @@ export class ImageLibrary {
       // pdfkit accepts an opened image wherever it takes a source; its types list only sources.
       this.doc.image(image.image as unknown as Buffer, left, top, { width: size.width, height: size.height });
     } else {
+      // svg-to-pdfkit selects fonts by name; a face it never writes with is not embedded.
+      for (const face of new Set(Object.values(image.faces))) this.fonts.use(face);
       SVGtoPDF(this.doc, image.svg, left, top, {
         width: size.width,
         height: size.height,
@@ -85,16 +90,12 @@ export class ImageLibrary {
       const svg = prepareSvg(data.toString('utf8'), image);
       if (!svg) return undefined;
       const text = svgText(svg.svg);
-      return {
-        kind: 'svg',
-        aspect: svg.aspect,
-        svg: svg.svg,
-        faces: {
-          regular: faceForText(text, 'regular'),
-          bold: faceForText(text, 'bold'),
-          italic: faceForText(text, 'italic'),
-        },
+      const faces = {
+        regular: faceForText(text, 'regular', this.han),
+        bold: faceForText(text, 'bold', this.han),
+        italic: faceForText(text, 'italic', this.han),
       };
+      return { kind: 'svg', aspect: svg.aspect, svg: svg.svg, faces };
     }
     try {
       const opened = openImage(this.doc, data);

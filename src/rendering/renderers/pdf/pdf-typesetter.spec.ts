@@ -1,5 +1,4 @@
 import PDFDocument from 'pdfkit';
-import { FONT_FACES, fontData } from './pdf-fonts';
 import { type TextStyle, Typesetter } from './pdf-typesetter';
 
 // 8 lines of 20 pt per page: page positions are easy to reason about.
@@ -8,7 +7,6 @@ const GEOMETRY = { width: 300, height: 200, top: 20, bottom: 20, left: 30, right
 
 function setup(): { ts: Typesetter; drawn: Array<{ page: number; top: number }>; pagesAdded: number[] } {
   const doc = new PDFDocument({ autoFirstPage: false, bufferPages: true });
-  for (const face of FONT_FACES) doc.registerFont(face, fontData(face));
   const pagesAdded: number[] = [];
   const ts = new Typesetter(doc, GEOMETRY, (index) => pagesAdded.push(index));
   ts.newPage();
@@ -64,26 +62,47 @@ describe('Typesetter', () => {
 
   it('justifies every line but the last by widening spaces', () => {
     const { ts } = setup();
-    const text = jest.spyOn(ts.doc, 'text');
+    // Per line drawn, the extra advance given to each of its spaces.
+    const spacing: number[][] = [];
+    const { begin, add } = ts.glyphs;
+    jest.spyOn(ts.glyphs, 'begin').mockImplementation((...args) => {
+      spacing.push([]);
+      begin.apply(ts.glyphs, args);
+    });
+    jest.spyOn(ts.glyphs, 'add').mockImplementation((face, shaped, after) => {
+      if (shaped.text === ' ') spacing.at(-1)?.push(after ?? 0);
+      add.call(ts.glyphs, face, shaped, after);
+    });
     ts.paragraph('aa bb cc dd ee ff gg hh ii jj kk ll mm nn oo pp qq rr ss tt uu vv ww xx yy zz', {
       ...STYLE,
       align: 'justify',
     });
-    // Called as text(string, x, y, options); the spy's type only knows the two-argument overload.
-    const spacing = text.mock.calls.map(
-      (call) => ((call as unknown[])[3] as { wordSpacing?: number }).wordSpacing ?? 0,
-    );
     expect(spacing.length).toBeGreaterThan(1);
-    for (const value of spacing.slice(0, -1)) expect(value).toBeGreaterThan(0);
-    expect(spacing.at(-1)).toBe(0);
+    for (const line of spacing.slice(0, -1)) {
+      expect(line.length).toBeGreaterThan(0);
+      for (const value of line) expect(value).toBeGreaterThan(0);
+    }
+    for (const value of spacing.at(-1) ?? []) expect(value).toBe(0);
   });
 
   it('centres a line in its width', () => {
     const { ts } = setup();
-    const text = jest.spyOn(ts.doc, 'text');
+    const begin = jest.spyOn(ts.glyphs, 'begin');
     const line = ts.lines('abc', STYLE, 240)[0]!;
     ts.drawLine(line, 30, 20, 240, { ...STYLE, align: 'center' });
-    expect(text.mock.calls[0]?.[1]).toBeCloseTo(30 + (240 - line.width) / 2, 5);
+    expect(begin.mock.calls[0]?.[0]).toBeCloseTo(30 + (240 - line.width) / 2, 5);
+  });
+
+  it('sets a right-to-left paragraph against the right edge, indent included, words in display order', () => {
+    const { ts } = setup();
+    const begin = jest.spyOn(ts.glyphs, 'begin');
+    const add = jest.spyOn(ts.glyphs, 'add');
+    ts.paragraph('שלום עולם', STYLE, { indent: 15 });
+    const line = ts.lines('שלום עולם', STYLE, 240)[0]!;
+    expect(line.rtl).toBe(true);
+    // Content width 240; the first-line indent is taken on the right.
+    expect(begin.mock.calls[0]?.[0]).toBeCloseTo(30 + 240 - 15 - line.width, 5);
+    expect(add.mock.calls.map(([, shaped]) => shaped.text)).toEqual(['עולם', ' ', 'שלום']);
   });
 
   it('cuts a line that does not fit with an ellipsis', () => {

@@ -6,7 +6,9 @@
  * panel grids need.
  */
 import { breakLines, type Line, type LineWidths } from './line-breaking';
-import { type FontFace, type FontStyle, type Span, splitRuns } from './pdf-fonts';
+import { bidiParagraph, displayOrder, mirrored } from './pdf-bidi';
+import { type FontFace, type FontStyle, type HanPreference, type Span, splitRuns } from './pdf-fonts';
+import { GlyphWriter, type ShapedText, shape } from './pdf-glyphs';
 
 export type Align = 'left' | 'center' | 'right' | 'justify';
 
@@ -19,6 +21,12 @@ export interface TextStyle {
   readonly font: FontStyle;
   readonly color: string;
   readonly align: Align;
+  /**
+   * `ltr` keeps lines left to right even when they start with Arabic or
+   * Hebrew (table-of-contents rows, whose layout assumes it); by default a
+   * paragraph reads in the direction of its first letter.
+   */
+  readonly direction?: 'auto' | 'ltr';
 }
 
 /** Page size and margins, points. */
@@ -48,20 +56,33 @@ export interface ParagraphOptions {
   readonly keepWithNext?: number;
 }
 
+/** A word, part of a word or a space of a line with right-to-left text, with its bidi level. */
+interface DisplayPart {
+  readonly face: FontFace;
+  readonly text: string;
+  readonly level: number;
+  /** Extra advance after it, points: a justified space. */
+  readonly after: number;
+}
+
 /** The part of a line box above the baseline, as a share of the font size. */
 const ASCENT = 0.8;
 
 export class Typesetter {
   /** Top of the next line on the current page. */
   y: number;
-  private readonly widths = new Map<FontFace, Map<string, number>>();
+  /** The document's fonts; drawing outside the typesetter (SVG text) registers its faces here. */
+  readonly glyphs: GlyphWriter;
 
   constructor(
     readonly doc: PDFKit.PDFDocument,
     readonly geometry: PageGeometry,
     private readonly onNewPage: (pageIndex: number) => void,
+    /** Regional forms for Han characters, from the book's language. */
+    private readonly han: HanPreference = 'ja',
   ) {
     this.y = geometry.top;
+    this.glyphs = new GlyphWriter(doc);
   }
 
   get left(): number {
@@ -103,6 +124,7 @@ export class Typesetter {
   }
 
   newPage(): void {
+    this.glyphs.flush();
     const { width, height } = this.geometry;
     this.doc.addPage({ size: [width, height], margin: 0 });
     this.y = this.top;
@@ -119,25 +141,18 @@ export class Typesetter {
     if (!this.atPageTop) this.y = Math.min(this.y + amount, this.bottom);
   }
 
-  /** Advance width of text in one face at one size, cached: the same words recur across a book. */
+  /** Advance width of text in one face at one size, as shaped for drawing. */
   width(face: FontFace, text: string, size: number): number {
-    let cache = this.widths.get(face);
-    if (!cache) {
-      cache = new Map();
-      this.widths.set(face, cache);
-    }
-    let unit = cache.get(text);
-    if (unit === undefined) {
-      unit = this.doc.font(face).fontSize(1).widthOfString(text);
-      cache.set(text, unit);
-    }
-    return unit * size;
+    return shape(face, text).width * size;
   }
 
   lines(content: Content, style: TextStyle, widths: LineWidths | number): Line[] {
     const spans = typeof content === 'string' ? [{ text: content, style: style.font }] : content;
     const lineWidths = typeof widths === 'number' ? { first: widths, rest: widths } : widths;
-    return breakLines(splitRuns(spans), lineWidths, (face, text) => this.width(face, text, style.size));
+    const runs = splitRuns(spans, this.han);
+    const text = runs.length === 1 ? (runs[0]?.text ?? '') : runs.map((run) => run.text).join('');
+    const bidi = bidiParagraph(text, style.direction ?? 'auto');
+    return breakLines(runs, lineWidths, (face, text) => shape(face, text).width * style.size, bidi);
   }
 
   /** Width of the content set on one line. */
@@ -162,58 +177,64 @@ export class Typesetter {
     return undefined;
   }
 
-  /** Draws one line with its top at `top`; the last line of a justified paragraph stays ragged. */
-  drawLine(line: Line, x: number, top: number, width: number, style: TextStyle, last = true): void {
+  /**
+   * Draws one line with its top at `top`; the last line of a justified
+   * paragraph stays ragged. A right-to-left line is set against the right
+   * edge, its words in display order. `keepOpen` lets the next lines join
+   * the same text object; the caller then flushes the writer.
+   */
+  drawLine(line: Line, x: number, top: number, width: number, style: TextStyle, last = true, keepOpen = false): void {
     const slack = Math.max(0, width - line.width);
-    const justify = style.align === 'justify' && !last && line.spaces > 0;
-    const extra = justify ? slack / line.spaces : 0;
+    const extra = style.align === 'justify' && !last && line.spaces > 0 ? slack / line.spaces : 0;
     let cursor = x;
-    if (style.align === 'center') cursor += slack / 2;
-    else if (style.align === 'right') cursor += slack;
+    if (extra === 0) {
+      const align = style.align === 'justify' ? 'left' : style.align;
+      if (align === 'center') cursor += slack / 2;
+      else if ((align === 'right') !== (line.rtl === true)) cursor += slack;
+    }
     const baseline = top + (style.leading - style.size) / 2 + style.size * ASCENT;
-    this.doc.fillColor(style.color);
-    let fragment: { face: FontFace; text: string; x: number; spaced: boolean } | undefined;
-    const flush = (): void => {
-      if (!fragment) return;
-      this.doc
-        .font(fragment.face)
-        .fontSize(style.size)
-        .text(fragment.text, fragment.x, baseline, {
-          lineBreak: false,
-          baseline: 'alphabetic',
-          // pdfkit widens each space of the fragment by this much, the same amount the cursor moves.
-          wordSpacing: fragment.spaced && extra > 0 ? extra : 0,
-        });
-      fragment = undefined;
-    };
-    for (const item of line.items) {
-      const first = item.pieces[0];
-      if (item.space) {
-        if (fragment && first && fragment.face === item.space.face && fragment.face === first.face) {
-          fragment.text += ' ';
-          fragment.spaced = true;
-        } else {
-          flush();
+    this.glyphs.begin(cursor, baseline, style.size, style.color);
+    if (line.rtl === undefined) {
+      // Left-to-right text only: reading order is display order.
+      let space: { face: FontFace; shaped: ShapedText } | undefined;
+      line.items.forEach((item, index) => {
+        if (item.space && index > 0) {
+          const { face } = item.space;
+          // Nearly all spaces of a line are in one face: looked up once.
+          if (space?.face !== face) space = { face, shaped: shape(face, ' ') };
+          this.glyphs.add(face, space.shaped, extra);
         }
-        cursor += item.space.width + extra;
-      }
-      for (const piece of item.pieces) {
-        if (fragment && fragment.face === piece.face) fragment.text += piece.text;
-        else {
-          flush();
-          fragment = { face: piece.face, text: piece.text, x: cursor, spaced: false };
-        }
-        cursor += piece.width;
+        for (const { face, text } of item.pieces) this.glyphs.add(face, shape(face, text));
+      });
+    } else {
+      for (const part of this.displayOrder(line, extra)) {
+        const rtl = part.level % 2 === 1;
+        this.glyphs.add(part.face, shape(part.face, rtl ? mirrored(part.text) : part.text, rtl), part.after);
       }
     }
-    flush();
+    this.glyphs.end(keepOpen);
+  }
+
+  /** The parts of a line with right-to-left text, in display order. */
+  private displayOrder(line: Line, extra: number): DisplayPart[] {
+    const base = line.rtl ? 1 : 0;
+    const parts: DisplayPart[] = [];
+    line.items.forEach((item, index) => {
+      if (item.space && index > 0) {
+        parts.push({ face: item.space.face, text: ' ', level: item.space.level ?? base, after: extra });
+      }
+      for (const piece of item.pieces)
+        parts.push({ face: piece.face, text: piece.text, level: piece.level ?? base, after: 0 });
+    });
+    return displayOrder(parts, (part) => part.level);
   }
 
   /** Draws lines from `top` down, without page breaks; returns the height used. */
   drawLines(lines: readonly Line[], x: number, top: number, width: number, style: TextStyle): number {
     lines.forEach((line, index) => {
-      this.drawLine(line, x, top + index * style.leading, width, style, index === lines.length - 1);
+      this.drawLine(line, x, top + index * style.leading, width, style, index === lines.length - 1, true);
     });
+    this.glyphs.flush();
     return lines.length * style.leading;
   }
 
@@ -229,6 +250,9 @@ export class Typesetter {
     // and a heading kept with what follows it.
     const keep = (lines.length <= 3 ? lines.length : 2) * style.leading + (options.keepWithNext ?? 0);
     this.ensureSpace(keep);
+    // Insets, indent and marker belong to the side lines start from: the right in a right-to-left paragraph.
+    const rtl = lines[0]?.rtl === true;
+    const leftInset = rtl ? (options.insetRight ?? 0) : inset;
     let onThisPage = 0;
     lines.forEach((line, index) => {
       const fits = (count: number): boolean => this.y + count * style.leading <= this.bottom + 1e-6;
@@ -240,19 +264,23 @@ export class Typesetter {
       }
       onThisPage += 1;
       const offset = index === 0 ? indent : 0;
-      if (index === 0 && options.marker !== undefined) this.drawMarker(options.marker, style, inset);
-      this.drawLine(line, this.left + inset + offset, this.y, width - offset, style, index === lines.length - 1);
+      if (index === 0 && options.marker !== undefined) this.drawMarker(options.marker, style, inset, rtl);
+      const x = this.left + leftInset + (rtl ? 0 : offset);
+      this.drawLine(line, x, this.y, width - offset, style, index === lines.length - 1, true);
       this.y += style.leading;
     });
+    this.glyphs.flush();
     this.y = Math.min(this.y + (options.spaceAfter ?? 0), this.bottom);
   }
 
-  private drawMarker(marker: Content, style: TextStyle, inset: number): void {
+  private drawMarker(marker: Content, style: TextStyle, inset: number, rtl: boolean): void {
     const line = this.lines(marker, style, Number.POSITIVE_INFINITY)[0];
     if (!line) return;
     const gap = style.size * 0.5;
-    const x = Math.max(this.left, this.left + inset - gap - line.width);
-    this.drawLine(line, x, this.y, line.width, { ...style, align: 'left' });
+    const x = rtl
+      ? Math.min(this.right - line.width, this.right - inset + gap)
+      : Math.max(this.left, this.left + inset - gap - line.width);
+    this.drawLine(line, x, this.y, line.width, { ...style, align: 'left' }, true, true);
   }
 
   /**

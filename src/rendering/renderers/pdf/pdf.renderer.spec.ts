@@ -154,6 +154,42 @@ describe('PdfRenderer', () => {
     });
   });
 
+  it('sets Korean, simplified Chinese, Arabic and Hebrew in embedded fonts, as extractable text', async () => {
+    const document = sampleBook({ chapters: 1 });
+    const samples = ['한국어 책입니다.', '这是简体中文的书', 'هذا كتاب عربي جميل', 'זהו ספר בעברית'];
+    document.chapters[0]!.title = '세계 这是书 عالم עולם';
+    document.chapters[0]!.blocks = [
+      ...samples.map((text) => ({ kind: 'paragraph' as const, text })),
+      { kind: 'paragraph', text: 'The word سلام means peace, and so does שלום.' },
+    ];
+    const { file } = await renderToFile(document);
+    // pdftotext marks right-to-left stretches with Unicode embedding controls; the words are what count.
+    const text = squash((await poppler('pdftotext', file, '-')).replace(/[\u202a-\u202e]/g, ''));
+    for (const sample of samples) expect(text).toContain(sample);
+    expect(text).toContain('세계 这是书');
+    // poppler drops the space that follows a right-to-left word inside a left-to-right line.
+    expect(text).toMatch(/The word سلام ?means peace, and so does שלום/);
+    const rows = await fonts(file);
+    for (const row of rows) expect(row.embedded).toBe(true);
+    const names = rows.map((row) => row.name.replace(/^[A-Z]{6}\+/, ''));
+    for (const name of ['NotoSansKR-Regular', 'NotoSansSC-Regular', 'Amiri-Regular', 'NotoSerifHebrew-Regular']) {
+      expect(names).toContain(name);
+    }
+    // Right to left: the Arabic paragraph's first word is its rightmost, against the right margin (less the indent).
+    const html = await poppler('pdftotext', '-bbox', file, '-');
+    const box = (word: string): { xMin: number; xMax: number } => {
+      // -bbox lists each word's characters in drawing order: right-to-left words come out reversed.
+      const drawn = Array.from(word).reverse().join('');
+      const match = new RegExp(`<word xMin="([\\d.]+)" yMin="[\\d.]+" xMax="([\\d.]+)"[^>]*>${drawn}</word>`).exec(
+        html,
+      );
+      return { xMin: Number(match?.[1]), xMax: Number(match?.[2]) };
+    };
+    expect(box('هذا').xMin).toBeGreaterThan(box('كتاب').xMax);
+    expect(box('هذا').xMax).toBeCloseTo(432 - 54 - 10.5 * 1.5, 0);
+    expect(box('זהו').xMin).toBeGreaterThan(box('ספר').xMax);
+  });
+
   describe('table of contents and page furniture', () => {
     let pages: string[];
     let file: string;

@@ -1,6 +1,7 @@
 /**
- * The book as a print-style PDF: embedded Noto fonts with per-character
- * fallback (Latin, Greek, Cyrillic, Japanese), a title page, front matter, a
+ * The book as a print-style PDF: embedded fonts with per-character fallback
+ * (Latin, Greek, Cyrillic, Japanese, Chinese, Korean, Arabic and Hebrew,
+ * right-to-left lines in display order), a title page, front matter, a
  * table of contents with page numbers, running heads, illustrations and
  * comic panel grids. Layout lives in pdf-book-layout.ts.
  */

@@ -1,0 +1,116 @@
+import PDFDocument from 'pdfkit';
+import { GlyphWriter, shape } from './pdf-glyphs';
+
+function writer(): { glyphs: GlyphWriter; content: () => string } {
+  const doc = new PDFDocument({ autoFirstPage: false, bufferPages: true });
+  doc.addPage({ size: [300, 200], margin: 0 });
+  const chunks: string[] = [];
+  const addContent = doc.addContent.bind(doc);
+  jest.spyOn(doc, 'addContent').mockImplementation((data: unknown) => {
+    chunks.push(Buffer.isBuffer(data) ? data.toString('latin1') : String(data));
+    return addContent(data);
+  });
+  return { glyphs: new GlyphWriter(doc), content: () => chunks.join('') };
+}
+
+describe('shape', () => {
+  it('shapes each text once per face and direction, and measures it at 1 pt', () => {
+    const word = shape('serif', 'harbour');
+    expect(shape('serif', 'harbour')).toBe(word);
+    expect(shape('serif', 'harbour', true)).not.toBe(word);
+    expect(word.width).toBeGreaterThan(2);
+    expect(word.width).toBeLessThan(5);
+    expect(shape('serif-bold', 'harbour').width).toBeGreaterThan(word.width);
+  });
+
+  it('joins Arabic letters into their contextual forms and returns them in display order', () => {
+    // بيت: initial, medial and final forms, all joined.
+    const word = shape('arabic', 'بيت');
+    const isolated = Array.from('بيت', (letter) => shape('arabic', letter).glyphIds[0]);
+    expect(word.rtl).toBe(true);
+    expect(word.glyphIds).toHaveLength(3);
+    expect(word.glyphIds.filter((id) => isolated.includes(id))).toEqual([]);
+    // The glyphs run right to left: the first letter's glyph comes last.
+    expect(word.chars.at(-1)).toBe('ب');
+  });
+
+  it('applies Latin ligatures and keeps the characters each glyph stands for', () => {
+    const word = shape('serif', 'office');
+    expect(word.glyphIds.length).toBeLessThan('office'.length);
+    expect(word.chars.join('')).toBe('office');
+    expect(word.chars.some((chars) => chars.length > 1)).toBe(true);
+  });
+
+  it('gives each glyph the characters of this text, even where fontkit remembers others for it', () => {
+    // fontkit caches the shared space glyph with the first character it was looked up for: here U+00A0.
+    expect(shape('serif-italic', 'a\u00a0b').chars).toEqual(['a', '\u00a0', 'b']);
+    expect(shape('serif-italic', 'x y').chars).toEqual(['x', ' ', 'y']);
+  });
+});
+
+describe('GlyphWriter', () => {
+  it('writes a line as a text object, upright on a top-down page, with its fonts', () => {
+    const { glyphs, content } = writer();
+    glyphs.begin(10, 50, 12, '#ff0000');
+    glyphs.add('serif', shape('serif', 'Tide'));
+    glyphs.add('serif', shape('serif', ' '), 3);
+    glyphs.add('serif-bold', shape('serif-bold', 'turns'));
+    glyphs.end();
+    const text = content();
+    expect(text).toMatch(/^q BT 1 0 0 rg \/F\d+ 12 Tf 1 0 0 -1 10 50 Tm \[\(/);
+    // The justified space: 3 pt at 12 pt is 250 thousandths of the size, to the right.
+    expect(text).toContain(')-250(');
+    expect(text.match(/ Tf /g)).toHaveLength(2);
+    expect(text.trimEnd()).toMatch(/\)\] TJ ET Q$/);
+  });
+
+  it('keeps lines in one text object until flushed, setting colour, font and position as briefly as it can', () => {
+    const { glyphs, content } = writer();
+    for (const y of [20, 35, 50]) {
+      glyphs.begin(10, y, 10, '#000000');
+      glyphs.add('serif', shape('serif', 'tide'));
+      glyphs.end(true);
+    }
+    expect(content()).toBe('');
+    glyphs.flush();
+    const text = content();
+    expect(text.match(/BT/g)).toHaveLength(1);
+    expect(text.match(/ rg/g)).toHaveLength(1);
+    expect(text.match(/ Tf/g)).toHaveLength(1);
+    // The first line sets the text matrix, the others move from it: 15 pt down is +15 in the flipped text space.
+    expect(text.match(/ Tm/g)).toHaveLength(1);
+    expect(text.match(/ 0 -15 Td/g)).toHaveLength(2);
+  });
+
+  it('ends justified lines where they were measured to, rounding spaces without drifting', () => {
+    const { glyphs, content } = writer();
+    glyphs.begin(0, 20, 10, '#000000');
+    for (let space = 0; space < 10; space += 1) {
+      glyphs.add('serif', shape('serif', 'a'));
+      glyphs.add('serif', shape('serif', ' '), 0.0333);
+    }
+    glyphs.end();
+    // 10 x 3.33 thousandths of the size: written as whole numbers that still add up to 33.
+    const adjustments = [...content().matchAll(/\)(-?\d+)\(/g)].map((match) => Number(match[1]));
+    expect(adjustments.reduce((sum, value) => sum + value, 0)).toBe(-33);
+  });
+
+  it('writes nothing for a line with no parts', () => {
+    const { glyphs, content } = writer();
+    glyphs.begin(0, 0, 10, '#000000');
+    glyphs.end();
+    expect(content()).toBe('');
+  });
+
+  it('adds the real text where the glyphs cannot give it back', () => {
+    const { glyphs, content } = writer();
+    glyphs.begin(0, 20, 10, '#000000');
+    // U+200D is drawn as an invisible space glyph: the character map cannot say it was a joiner.
+    glyphs.add('serif', shape('serif', 'a\u200db'));
+    glyphs.add('serif', shape('serif', 'plain'));
+    glyphs.end();
+    const text = content();
+    expect(text.match(/\/ActualText/g)).toHaveLength(1);
+    expect(text).toContain(`/ActualText <FEFF${Buffer.from('a\u200db', 'utf16le').swap16().toString('hex')}>`);
+  });
+});

@@ -1,0 +1,406 @@
+/**
+ * Shaped text and how it reaches the page. pdfkit's `text()` re-measures,
+ * re-encodes and re-parses its options for every call, which made drawing a
+ * long book cost twenty times its EPUB. Lines here are already measured and
+ * positioned, so they go to the content stream directly: a text object per
+ * paragraph, the words as glyph ids from a shaping cache that outlives
+ * documents, the fonts still embedded and subset by pdfkit.
+ */
+import { type FontkitFont } from './fontkit';
+import { type FontFace, fontkitFont } from './pdf-fonts';
+
+/** Text shaped with OpenType (ligatures, kerning, Arabic joining, mark placement), in display order. */
+export interface ShapedText {
+  /** The text shaped, in reading order. */
+  readonly text: string;
+  /** The glyphs run right to left: the last glyph holds the first character. */
+  readonly rtl: boolean;
+  /** Advance width at a size of 1 pt. */
+  readonly width: number;
+  readonly glyphIds: readonly number[];
+  /** The characters each glyph stands for: several for a ligature, none for a mark split off its letter. */
+  readonly chars: readonly string[];
+  /** Shaped minus default advance of each glyph (kerning), font units; absent when all are zero. */
+  readonly kerning?: readonly number[];
+  /** Mark and cursive placement, font units; absent when every offset is zero. */
+  readonly offsets?: { readonly x: readonly number[]; readonly y: readonly number[] };
+  readonly unitsPerEm: number;
+}
+
+// A novel has some tens of thousands of distinct words (a shaped word takes
+// some 200 bytes); past this a face's cache starts over rather than grow
+// with every book a worker renders.
+const SHAPE_CACHE_LIMIT = 40_000;
+const shapeCaches = new Map<string, Map<string, ShapedText>>();
+
+/**
+ * `text` shaped in `face`. Words recur all through a book and across books,
+ * and shaping is the expensive step (GSUB/GPOS lookups, some 0.1 ms a word),
+ * so results are kept per process. `rtl` shapes a run that reads right to
+ * left and is not in a right-to-left script (punctuation between Arabic
+ * words): its glyphs come back reversed, as they are displayed.
+ */
+export function shape(face: FontFace, text: string, rtl = false): ShapedText {
+  const key = rtl ? `${face}:rtl` : face;
+  let cache = shapeCaches.get(key);
+  if (!cache) {
+    cache = new Map();
+    shapeCaches.set(key, cache);
+  }
+  let shaped = cache.get(text);
+  if (!shaped) {
+    if (cache.size >= SHAPE_CACHE_LIMIT) cache.clear();
+    shaped = shapeWith(fontkitFont(face), text, rtl);
+    cache.set(text, shaped);
+  }
+  return shaped;
+}
+
+function shapeWith(font: FontkitFont, text: string, rtl: boolean): ShapedText {
+  const run = rtl ? font.layout(text, [], undefined, undefined, 'rtl') : font.layout(text, []);
+  const glyphIds: number[] = [];
+  const chars: string[] = [];
+  const kerning: number[] = [];
+  const x: number[] = [];
+  const y: number[] = [];
+  let kerned = false;
+  let offset = false;
+  let width = 0;
+  run.glyphs.forEach((glyph, index) => {
+    const position = run.positions[index];
+    const xAdvance = position?.xAdvance ?? glyph.advanceWidth;
+    glyphIds.push(glyph.id);
+    chars.push(String.fromCodePoint(...glyph.codePoints));
+    kerning.push(xAdvance - glyph.advanceWidth);
+    x.push(position?.xOffset ?? 0);
+    y.push(position?.yOffset ?? 0);
+    kerned ||= xAdvance !== glyph.advanceWidth;
+    offset ||= Boolean(position?.xOffset || position?.yOffset);
+    width += xAdvance;
+  });
+  const rtlRun = run.direction === 'rtl';
+  // fontkit caches a glyph with the characters it was first looked up for, across all text: after
+  // a no-break space, the plain space's glyph says U+00A0. Where each character became one glyph
+  // and the font maps the character to that very glyph, the character is the text's own.
+  const own = Array.from(text);
+  if (own.length === chars.length) {
+    if (rtlRun) own.reverse();
+    own.forEach((char, index) => {
+      if (chars[index] !== char && font.glyphForCodePoint(char.codePointAt(0) ?? 0).id === glyphIds[index]) {
+        chars[index] = char;
+      }
+    });
+  }
+  return {
+    text,
+    rtl: rtlRun,
+    width: width / font.unitsPerEm,
+    glyphIds,
+    chars,
+    // Always present, if undefined: one object shape for every shaped text keeps property reads fast.
+    kerning: kerned ? kerning : undefined,
+    offsets: offset ? { x, y } : undefined,
+    unitsPerEm: font.unitsPerEm,
+  };
+}
+
+/**
+ * The part of pdfkit's embedded font (0.20) this file writes through: the
+ * subset that decides which glyphs get embedded, and the widths and
+ * characters recorded for its width array and ToUnicode map.
+ */
+interface EmbeddedFont {
+  readonly id: string;
+  readonly subset: { includeGlyph(glyphId: number): number };
+  readonly widths: Array<number | undefined>;
+  readonly unicode: Array<readonly number[] | undefined>;
+  readonly scale: number;
+  ref(): unknown;
+}
+
+function isEmbeddedFont(value: unknown): value is EmbeddedFont {
+  const font = value as Partial<EmbeddedFont> | null | undefined;
+  return (
+    typeof font?.id === 'string' &&
+    typeof font.subset?.includeGlyph === 'function' &&
+    Array.isArray(font.widths) &&
+    Array.isArray(font.unicode) &&
+    typeof font.scale === 'number' &&
+    typeof font.ref === 'function'
+  );
+}
+
+interface DocumentFont {
+  readonly face: FontFace;
+  readonly embedded: EmbeddedFont;
+  readonly fontkit: FontkitFont;
+  /**
+   * Glyph id to its two bytes in this document's subset, as they go inside a
+   * literal string, and the characters the ToUnicode map gives for it.
+   */
+  readonly glyphs: Map<number, { readonly bytes: string; readonly chars: string }>;
+  /**
+   * A word's glyphs and adjustments, which do not depend on the size (see
+   * `fragment`). A Map, not a WeakMap: it lives as long as the document, and
+   * Map lookups are the faster kind.
+   */
+  readonly fragments: Map<ShapedText, string>;
+}
+
+/**
+ * One byte inside a PDF literal string: delimiters and the backslash escaped,
+ * line ends too, which readers would normalise. Glyph ids go in literal
+ * strings rather than hex: half the bytes to build and to deflate.
+ */
+function literal(byte: number): string {
+  switch (byte) {
+    case 0x0a:
+      return '\\n';
+    case 0x0d:
+      return '\\r';
+    case 0x28:
+    case 0x29:
+    case 0x5c:
+      return `\\${String.fromCharCode(byte)}`;
+    default:
+      return String.fromCharCode(byte);
+  }
+}
+
+/** A PDF number rounded to `decimals`, no exponent, no "-0". */
+function num(value: number, decimals = 2): string {
+  const factor = decimals === 2 ? 100 : 10;
+  const rounded = Math.round(value * factor) / factor;
+  return rounded === 0 ? '0' : String(rounded);
+}
+
+const colors = new Map<string, string>();
+
+/** A `#rrggbb` colour as a PDF fill colour operator. */
+function fillColor(color: string): string {
+  let operator = colors.get(color);
+  if (!operator) {
+    const match = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(color);
+    const channels = match ? match.slice(1, 4).map((hex) => num(parseInt(hex, 16) / 255)) : ['0', '0', '0'];
+    operator = `${channels.join(' ')} rg`;
+    colors.set(color, operator);
+  }
+  return operator;
+}
+
+/**
+ * The fonts of one document and the text written with them. A line is
+ * written as `begin`, `add` for each part in display order, `end`: a book
+ * has some hundred thousand parts, and this way none of them is an object.
+ *
+ * Lines go into one text object (BT/ET) until `flush`, so a paragraph pays
+ * for the graphics state, colour and font once, not per line. While a line
+ * is open, the text ends inside a literal string of a TJ array, `[(`; a
+ * word adds its glyph bytes, and anything else (an adjustment, a font
+ * change) closes the string first, so consecutive words and spaces share one.
+ */
+export class GlyphWriter {
+  private readonly fonts = new Map<FontFace, DocumentFont>();
+  private lastFont: DocumentFont | undefined;
+  /** The open text object, empty when there is none. */
+  private block = '';
+  private blockColor = '';
+  private blockFont: DocumentFont | undefined;
+  private blockSize = 0;
+  /** The font of the open TJ array of the current line, if one is open. */
+  private current: DocumentFont | undefined;
+  private cursor = 0;
+  private baseline = 0;
+  private size = 0;
+  private color = '';
+  /** Rounding left over from the previous space's adjustment, thousandths of the size. */
+  private carry = 0;
+  /** Where the text object's line matrix stands, as written (rounded): later lines move from it. */
+  private originX = 0;
+  private originY = 0;
+  private positioned = false;
+
+  constructor(private readonly doc: PDFKit.PDFDocument) {}
+
+  /**
+   * Registers the face with the document the first time it is needed, so a
+   * book embeds (and reads from disk) only the faces its text uses. Other
+   * drawing (SVG text) can then select it by name.
+   */
+  use(face: FontFace): void {
+    this.font(face);
+  }
+
+  /** Starts a line at `x` on the baseline `y` (top-down page coordinates). */
+  begin(x: number, y: number, size: number, color: string): void {
+    this.color = color;
+    this.current = undefined;
+    this.cursor = x;
+    this.baseline = y;
+    this.size = size;
+    this.carry = 0;
+  }
+
+  /** The next part of the line, left to right; `after` is extra advance in points (a justified space). */
+  add(face: FontFace, shaped: ShapedText, after = 0): void {
+    const font = this.font(face);
+    if (font !== this.current) {
+      if (this.current) this.block += ')] TJ';
+      if (!this.block) this.block = 'q BT';
+      if (this.color !== this.blockColor) {
+        this.block += ` ${fillColor(this.color)}`;
+        this.blockColor = this.color;
+      }
+      if (font !== this.blockFont || this.size !== this.blockSize) {
+        const fonts = (this.doc.page as unknown as { fonts: Record<string, unknown> }).fonts;
+        fonts[font.embedded.id] ??= font.embedded.ref();
+        this.block += ` /${font.embedded.id} ${num(this.size)} Tf`;
+        this.blockFont = font;
+        this.blockSize = this.size;
+      }
+      this.block += `${this.moveTo(this.cursor, this.baseline)} [(`;
+      this.current = font;
+    }
+    this.block += this.fragment(font, shaped, this.size);
+    if (after !== 0) {
+      // Whole thousandths of the size, the rounding carried to the next space: short to write, and
+      // the line still ends where it was measured to.
+      const exact = (-after * 1000) / this.size + this.carry;
+      const rounded = Math.round(exact);
+      this.carry = exact - rounded;
+      if (rounded !== 0) this.block += `)${rounded}(`;
+    }
+    this.cursor += shaped.width * this.size + after;
+  }
+
+  /**
+   * Positions the next glyph at (x, y). The first position in a text object
+   * sets the text matrix, which also turns glyphs upright again on pdfkit's
+   * top-down page; later ones move relative to it, which is shorter to write
+   * (Td's vertical offset runs upwards, in the flipped text space).
+   */
+  private moveTo(x: number, y: number): string {
+    if (!this.positioned) {
+      this.positioned = true;
+      this.originX = Math.round(x * 100) / 100;
+      this.originY = Math.round(y * 100) / 100;
+      return ` 1 0 0 -1 ${num(x)} ${num(y)} Tm`;
+    }
+    const dx = Math.round((x - this.originX) * 100) / 100;
+    const dy = Math.round((this.originY - y) * 100) / 100;
+    this.originX += dx;
+    this.originY -= dy;
+    return ` ${num(dx)} ${num(dy)} Td`;
+  }
+
+  /** Ends the line; unless `keepOpen`, the text goes to the page right away. */
+  end(keepOpen = false): void {
+    if (this.current) this.block += ')] TJ';
+    this.current = undefined;
+    if (!keepOpen) this.flush();
+  }
+
+  /**
+   * Writes the open text object to the current page. Due before anything
+   * else is drawn and before another page is entered: lines held back would
+   * otherwise land above later drawing, or on the wrong page.
+   */
+  flush(): void {
+    if (this.block) {
+      // pdfkit converts a string chunk to bytes one character at a time; Buffer does it natively.
+      this.doc.addContent(Buffer.from(`${this.block} ET Q\n`, 'latin1'));
+    }
+    this.block = '';
+    this.blockColor = '';
+    this.blockFont = undefined;
+    this.blockSize = 0;
+    this.positioned = false;
+  }
+
+  private font(face: FontFace): DocumentFont {
+    // Nearly every part of a line is in the face of the part before it.
+    if (this.lastFont?.face === face) return this.lastFont;
+    let font = this.fonts.get(face);
+    if (!font) {
+      // pdfkit 0.20 embeds a parsed fontkit font as it is: the process-wide one, shared by every document.
+      const fontkit = fontkitFont(face);
+      this.doc.registerFont(face, fontkit as unknown as Uint8Array);
+      this.doc.font(face);
+      const embedded = (this.doc as unknown as { _font?: unknown })._font;
+      if (!isEmbeddedFont(embedded)) throw new Error(`pdfkit did not embed ${face} as a TrueType font`);
+      font = { face, embedded, fontkit, glyphs: new Map(), fragments: new Map() };
+      this.fonts.set(face, font);
+    }
+    this.lastFont = font;
+    return font;
+  }
+
+  /** The subset id of a glyph, recording its width and characters the way pdfkit's own `encode` does. */
+  private glyph(font: DocumentFont, shaped: ShapedText, index: number): { bytes: string; chars: string } {
+    const glyphId = shaped.glyphIds[index] ?? 0;
+    let glyph = font.glyphs.get(glyphId);
+    if (glyph === undefined) {
+      const { embedded } = font;
+      const subsetId = embedded.subset.includeGlyph(glyphId);
+      embedded.widths[subsetId] ??= font.fontkit.getGlyph(glyphId).advanceWidth * embedded.scale;
+      embedded.unicode[subsetId] ??= Array.from(shaped.chars[index] ?? '', (char) => char.codePointAt(0) ?? 0);
+      glyph = {
+        bytes: literal(subsetId >> 8) + literal(subsetId & 0xff),
+        chars: String.fromCodePoint(...(embedded.unicode[subsetId] ?? [])),
+      };
+      font.glyphs.set(glyphId, glyph);
+    }
+    return glyph;
+  }
+
+  /**
+   * Shaped text for the inside of an open literal string: glyph bytes, with
+   * the string closed for an adjustment wherever shaping moved a glyph from
+   * its default advance. A mark raised or lowered (Arabic vowels, Hebrew
+   * points) needs the text rise, which ends the TJ array and starts a new
+   * one; those depend on the size and are not cached.
+   */
+  private fragment(font: DocumentFont, shaped: ShapedText, size: number): string {
+    const cached = shaped.offsets ? undefined : font.fragments.get(shaped);
+    if (cached !== undefined) return cached;
+    const perMille = 1000 / shaped.unitsPerEm;
+    let out = '';
+    let rise = 0;
+    let faithful = true;
+    for (let index = 0; index < shaped.glyphIds.length; index += 1) {
+      const xOffset = shaped.offsets?.x[index] ?? 0;
+      const yOffset = shaped.offsets?.y[index] ?? 0;
+      if (yOffset !== rise) {
+        rise = yOffset;
+        out += `)] TJ ${num((rise * size) / shaped.unitsPerEm)} Ts [(`;
+      }
+      if (xOffset !== 0) out += `)${num(-xOffset * perMille, 1)}(`;
+      const glyph = this.glyph(font, shaped, index);
+      faithful &&= glyph.chars === shaped.chars[index];
+      out += glyph.bytes;
+      const adjust = (shaped.kerning?.[index] ?? 0) - xOffset;
+      if (adjust !== 0) out += `)${num(-adjust * perMille, 1)}(`;
+    }
+    if (rise !== 0) out += ')] TJ 0 Ts [(';
+    if (!faithful || !spells(shaped) || shaped.offsets?.y.some((y) => y !== 0)) out = withActualText(out, shaped.text);
+    if (!shaped.offsets) font.fragments.set(shaped, out);
+    return out;
+  }
+}
+
+/** Whether the glyphs' characters, read in reading order, give back the text. */
+function spells(shaped: ShapedText): boolean {
+  return (shaped.rtl ? [...shaped.chars].reverse() : shaped.chars).join('') === shaped.text;
+}
+
+/**
+ * Glyphs whose ToUnicode entries cannot tell the text: a font that draws ج
+ * as the glyph of ح plus a dot makes the map say ح for both, a glyph shared
+ * by two characters can map to one only, and raised marks land on a line of
+ * their own in text extraction. The marked-content ActualText carries the
+ * real text for copying, search and screen readers.
+ */
+function withActualText(glyphs: string, text: string): string {
+  const utf16 = Buffer.from(text, 'utf16le').swap16().toString('hex');
+  return `)] TJ /Span <</ActualText <FEFF${utf16}>>> BDC [(${glyphs})] TJ EMC [(`;
+}
