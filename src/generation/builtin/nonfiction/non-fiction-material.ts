@@ -317,7 +317,7 @@ export const CHAPTERS: Record<ArgumentStep, ChapterMaterial> = {
     ],
     cases: [
       [
-        'Consider an invented case. [^p.full], [p.role], went around [here] asking everyone what part they had played in [subject].',
+        '[^p.full], [p.role], went around [here] asking everyone what part they had played in [subject].',
         '[^q] had taught it to others for years. [^r] had kept the records nobody read. Others had done the plain, repetitive work that made everything else possible.',
         'None of them would appear in a short account of [subject]. Together, [p] realised, they were most of it.',
       ],

@@ -63,10 +63,10 @@ export const BEATS: Record<StoryBeat, BeatMaterial> = {
     talk: [
       [
         ['ally', '{You’re up early|You look like you haven’t slept|You’ve been staring at that for an hour}.'],
-        ['hero', '{Somebody has to be|I was thinking|It’s nothing}.'],
+        ['hero', '{It’s nothing|Nothing. It’s nothing|It’s nothing, really}.'],
         ['ally', 'It’s never nothing with you. Is it still about wanting to [goal]?'],
         ['hero', 'Maybe. Doesn’t matter. Nothing ever changes in [home].'],
-        ['ally', '{Careful|Say that louder|Keep talking like that}, and something will.'],
+        ['ally', '{Say that louder|Keep talking like that|Say it often enough}, and something will.'],
       ],
       [
         ['hero', 'Did you hear what [extra] said {this morning|last night}?'],
