@@ -66,6 +66,8 @@ describe('Structured logs of the running service', () => {
         url: '/v1/book',
         headers: { 'x-api-key': customer.apiKey },
       });
+      // The whole answer on failure: a flake seen once under CI load left only "Job undefined" to go on.
+      expect({ status: accepted.statusCode, body: accepted.body }).toEqual({ status: 202, body: expect.any(String) });
       await waitForTerminal(setup.app, accepted.json().requestId, 30_000);
       const response = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
       expect(response.status).toBe(200);

@@ -141,7 +141,10 @@ export async function waitForTerminal(
     const response = await app.inject({ method: 'GET', url: `/v1/status/${requestId}` });
     const body = response.json();
     if (body.status === 'completed' || body.status === 'failed') return body;
-    if (Date.now() > deadline) throw new Error(`Job ${requestId} still ${body.status} after ${timeoutMs} ms`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `Job ${requestId} still ${body.status} after ${timeoutMs} ms (last answer ${response.statusCode}: ${response.body})`,
+      );
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
