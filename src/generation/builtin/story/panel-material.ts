@@ -867,11 +867,11 @@ export const IMPACTS = [
 /** The comic narrator's captions when a beat has none left. */
 export const NARRATION = [
   '[^time:cap].',
-  'Meanwhile, at [here]…',
+  'Here, in [here]…',
   '[^here]. [^smell:cap].',
   '[^sound:cap].',
-  'Later.',
-  'There was no going back now.',
+  '[^here], [time].',
+  '[^sight:cap].',
 ];
 
 /** Manga title cards over the page's first panel. */
