@@ -7,7 +7,7 @@
  */
 import type { BookStyle, BookType, ModelId } from '../catalog/catalog';
 
-export const BOOK_DOCUMENT_VERSION = '1.0';
+export const BOOK_DOCUMENT_VERSION = '1.1';
 
 export type ReadingDirection = 'ltr' | 'rtl';
 
@@ -105,7 +105,16 @@ export type BookBlock =
   | ImageBlock
   | SceneBreakBlock;
 
-export type ChapterKind = 'chapter' | 'page' | 'lesson' | 'principle' | 'glossary' | 'sources' | 'afterword';
+export type ChapterKind =
+  | 'chapter'
+  /** A numbered part of a short story. */
+  | 'part'
+  | 'page'
+  | 'lesson'
+  | 'principle'
+  | 'glossary'
+  | 'sources'
+  | 'afterword';
 
 export interface BookChapter {
   /** Stable id, unique inside the document (anchors, EPUB file names). */

@@ -31,6 +31,7 @@ function everyMember<T extends string | number>() {
 
 const CHAPTER_KINDS = everyMember<ChapterKind>()([
   'chapter',
+  'part',
   'page',
   'lesson',
   'principle',

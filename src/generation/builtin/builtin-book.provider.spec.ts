@@ -49,7 +49,7 @@ describe('BuiltinBookProvider', () => {
       switch (type) {
         case 'novel':
         case 'short_story':
-          expect(chapterKinds).toEqual(new Set(['chapter']));
+          expect(chapterKinds).toEqual(new Set([type === 'novel' ? 'chapter' : 'part']));
           // Novels set speech as books do: in quotation marks inside the prose, with speech tags.
           expect(
             texts(document).some((text) =>

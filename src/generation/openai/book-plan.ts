@@ -53,7 +53,7 @@ export const TYPE_PROFILES: Record<PlannedType, TypeProfile> = {
   },
   short_story: {
     description: 'a short story told in a few parts',
-    kind: 'chapter',
+    kind: 'part',
     label: 'part',
     fiction: true,
     length: {

@@ -138,6 +138,7 @@ describe('chapterLabel', () => {
   it.each([
     ['chapter', 'Chapter 3: The Tide'],
     ['page', 'Page 3: The Tide'],
+    ['part', 'Part 3: The Tide'],
     ['lesson', 'Lesson 3: The Tide'],
     ['principle', 'Principle 3: The Tide'],
     ['glossary', 'The Tide'],

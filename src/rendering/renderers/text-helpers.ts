@@ -58,6 +58,8 @@ function chapterPrefix(chapter: BookChapter): string | undefined {
   switch (chapter.kind) {
     case 'chapter':
       return `Chapter ${number}`;
+    case 'part':
+      return `Part ${number}`;
     case 'page':
       return `Page ${number}`;
     case 'lesson':

@@ -51,7 +51,7 @@ export class NovelWriter implements TypeWriter {
       sections: beats.map((beat, index): SectionOutline => ({
         key: `section-${String(index + 1).padStart(3, '0')}`,
         number: index + 1,
-        kind: 'chapter',
+        kind: this.form === 'novel' ? 'chapter' : 'part',
         title: titles[index] ?? `${titleCase(label)} ${index + 1}`,
         label,
         purpose: beat,

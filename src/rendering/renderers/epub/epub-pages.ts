@@ -41,6 +41,7 @@ interface PageContext {
 /** Names for a chapter without a title (chapter kinds also get "Chapter 3" from `chapterLabel`). */
 const UNTITLED: Record<ChapterKind, string> = {
   chapter: 'Chapter',
+  part: 'Part',
   page: 'Page',
   lesson: 'Lesson',
   principle: 'Principle',
@@ -52,6 +53,7 @@ const UNTITLED: Record<ChapterKind, string> = {
 /** `epub:type` of a chapter's section, from the EPUB Structural Semantics vocabulary. */
 const CHAPTER_SEMANTICS: Record<ChapterKind, string> = {
   chapter: 'chapter',
+  part: 'chapter',
   page: 'chapter',
   lesson: 'chapter',
   principle: 'chapter',
