@@ -12,4 +12,6 @@ export interface BookRenderer {
   /** File name extension, without the dot. */
   readonly fileExtension: string;
   render(document: BookDocument): Promise<Buffer>;
+  /** Optional one-time preparation (font parsing, caches), run when a rendering process starts. */
+  warmUp?(): Promise<void>;
 }

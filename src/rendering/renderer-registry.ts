@@ -35,6 +35,10 @@ export class RendererRegistry {
     return this.byFormat.get(format);
   }
 
+  all(): BookRenderer[] {
+    return [...this.byFormat.values()];
+  }
+
   formats(): OutputFormat[] {
     return [...this.byFormat.keys()];
   }
