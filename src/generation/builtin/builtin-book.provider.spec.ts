@@ -120,6 +120,22 @@ describe('BuiltinBookProvider', () => {
     }
   });
 
+  it('keeps a titled hero’s title: "Captain Vela", never a bare "Captain"', async () => {
+    for (const type of ['novel', 'comic'] as const) {
+      const document = await generate({ prompt: 'Captain Vela must stop a storm machine', type, style: 'superhero' });
+      const text = texts(document).join(' ');
+      expect(text.match(/Captain Vela/g)?.length ?? 0).toBeGreaterThan(10);
+      expect({ type, bare: text.match(/\bCaptain\b(?! Vela)[^.]{0,30}/g) ?? [] }).toEqual({ type, bare: [] });
+      if (type === 'comic') {
+        const speakers = document.chapters.flatMap((chapter) =>
+          chapter.blocks.flatMap((block) => (block.kind === 'panel' ? block.dialogue.map((line) => line.speaker) : [])),
+        );
+        expect(speakers).toContain('Captain Vela');
+        expect(speakers).not.toContain('Captain');
+      }
+    }
+  });
+
   it('writes about the prompt’s topic in non-fiction', async () => {
     for (const type of ['textbook', 'self_help', 'non_fiction'] as const) {
       const document = await generate({ prompt: 'An introduction to astronomy for beginners', type });

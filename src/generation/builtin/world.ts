@@ -136,7 +136,36 @@ const KNOWN_PRONOUNS = (() => {
 })();
 
 function pronounOf(name: string, random: Random): Pronoun {
-  return KNOWN_PRONOUNS.get(name.split(/\s+/)[0]?.toLowerCase() ?? '') ?? (random.chance(0.5) ? 'she' : 'he');
+  const words = name.toLowerCase().split(/\s+/);
+  const title = TITLES.get((words[0] ?? '').replace(/\.$/, ''));
+  if (title && words.length > 1) return title === 'either' ? pronounOf(words.slice(1).join(' '), random) : title;
+  return KNOWN_PRONOUNS.get(words[0] ?? '') ?? (random.chance(0.5) ? 'she' : 'he');
+}
+
+/**
+ * Forms of address a prompt may put before a name, and the pronoun each
+ * implies. "Captain Vela" is "Captain Vela" after the first mention too, not
+ * "Captain": a titled name keeps its title and drops given names between.
+ */
+const TITLES = new Map<string, Pronoun | 'either'>([
+  ...'mr sir lord king prince duke count baron emperor father brother uncle grandpa monsieur señor herr signor'
+    .split(' ')
+    .map((title) => [title, 'he'] as const),
+  ...'mrs ms miss lady dame queen princess duchess countess baroness empress mother sister aunt grandma madame señora frau signora'
+    .split(' ')
+    .map((title) => [title, 'she'] as const),
+  ...'captain doctor dr professor detective inspector sergeant lieutenant colonel general major admiral commander agent officer sheriff deputy judge saint st chief'
+    .split(' ')
+    .map((title) => [title, 'either'] as const),
+]);
+
+/** How the story calls a character after meeting them: "Mara" for Mara Quinn, "Captain Vela" for Captain Vela. */
+export function shortName(full: string): string {
+  const words = full.trim().split(/\s+/);
+  const first = words[0] ?? full;
+  if (words.length > 1 && TITLES.has(first.toLowerCase().replace(/\.$/, '')))
+    return `${first} ${words[words.length - 1]}`;
+  return first;
 }
 
 const FEMININE =
@@ -191,7 +220,7 @@ export function buildWorld(request: BookGenerationRequest, random: Random): Worl
   const heroPronoun = reading.pronoun ?? (named ? pronounOf(named, random) : random.chance(0.5) ? 'she' : 'he');
   const hero: Character = named
     ? {
-        first: named.split(/\s+/)[0] ?? named,
+        first: shortName(named),
         full: named,
         pronoun: heroPronoun,
         role: reading.role ?? random.pick(rolesFor(heroPronoun, lexicon.heroRoles)),
@@ -204,7 +233,7 @@ export function buildWorld(request: BookGenerationRequest, random: Random): Worl
   const ally: Character =
     secondName && allyPronoun
       ? {
-          first: secondName.split(/\s+/)[0] ?? secondName,
+          first: shortName(secondName),
           full: secondName,
           pronoun: allyPronoun,
           role: random.pick(rolesFor(allyPronoun, lexicon.allyRoles)),
