@@ -42,6 +42,17 @@ describe('readPrompt', () => {
     expect(readPrompt('海の秘密')).toMatchObject({ names: [], subject: '海の秘密' });
   });
 
+  it.each([
+    ['Something knocks inside the walls of an old farmhouse', []],
+    ['Two rival bakers in Lisbon fall in love', []],
+    ['A detective in rainy neon Tokyo hunts a rogue android', []],
+    ['A baker in love with Mara', ['Mara']],
+    ['The tale of Mara and the sea', ['Mara']],
+    ['Captain Vela must stop a storm machine', ['Captain Vela']],
+  ])('tells people from places and pronouns in %j', (prompt, names) => {
+    expect(readPrompt(prompt).names).toEqual(names);
+  });
+
   it('finds nothing in an empty prompt', () => {
     expect(readPrompt('   ')).toEqual({ names: [] });
   });

@@ -17,7 +17,8 @@ const NOT_NAMES = new Set(
     'Book Story Novel Tale About Please I We You It This That These Those There Here Once After Before During ' +
     'Chapter Part Introduction Guide Learn Understanding Explain My Our Their His Her Its One Two Three Some Every ' +
     'Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June July August ' +
-    'September October November December God'
+    'September October November December God Something Someone Somebody Nothing Nobody Everyone Everybody ' +
+    'Everything Anyone Anything Today Tonight Tomorrow Yesterday Then Now Just Only Even Still No Yes'
   ).split(' '),
 );
 
@@ -80,9 +81,24 @@ export function readPrompt(prompt: string): PromptReading {
   };
 }
 
+/**
+ * A capitalised word after these, and perhaps a few describing words, is
+ * where the story happens ("bakers in Lisbon", "in rainy neon Tokyo"), not
+ * who it is about; "in love with Mara" still names Mara.
+ */
+const PLACE_BEFORE =
+  /\b(?:in|at|from|near|across|through|around|outside|inside|into|toward|towards|beyond)\s+((?:[\p{Ll}-]+\s+){0,3})$/u;
+const NOT_DESCRIBING = /^(with|and|or|to|for|by|love|named|called|who|that|which|his|her|their|my|our|your|a|an)$/;
+
+function isPlace(before: string): boolean {
+  const match = PLACE_BEFORE.exec(before);
+  return match !== null && (match[1] ?? '').split(/\s+/).every((word) => !NOT_DESCRIBING.test(word));
+}
+
 function uniqueNames(text: string): string[] {
   const names: string[] = [];
   for (const match of text.matchAll(NAME)) {
+    if (isPlace(text.slice(0, match.index))) continue;
     let name = match[0];
     const words = name.split(/\s+/);
     if (NOT_NAMES.has(words[0] ?? '')) {

@@ -1,5 +1,5 @@
 /**
- * What picture books are made of: five gentle problems, each with a refrain
+ * What picture books are made of: seven gentle problems, each with a refrain
  * that comes back page after page ("But it was still too dark.") and turns
  * happy at the end, and the pages every problem shares (meeting the hero,
  * setting off, a snack, a grumpy neighbour, an oops, a sad moment, trying
@@ -7,15 +7,17 @@
  *
  * Every template is one short sentence for a reader of three to six: short
  * words, no scary things, no names but the page's own. Slots (the picture
- * book's, not the world's): `hero` (with `hero.he`, `hero.his`, `hero.him`),
+ * book's, not the world's): `hero` (with `hero.he`, `hero.his`, `hero.him`,
+ * `hero.full`, "Pip the hedgehog", and `hero.once`, "a hedgehog called Pip"),
  * `friend`, `helper` and `grumpy` (each with `.full`, "Biscuit the pony"),
  * `home`, `spot` (where the page happens), `goal` (the faraway place),
- * `thing` (what matters), `quest` ("to find a little light"), and one
+ * `thing` (what matters), `fear` (what the hero of the brave plot is scared
+ * of), `quest` ("to find a little light"), and one
  * `critter`, `light`, `oddity` and `snack` per page.
  */
 import type { StoryBeat } from './story-outline';
 
-export type PlotId = 'dark' | 'lost' | 'far' | 'sad' | 'small';
+export type PlotId = 'dark' | 'lost' | 'far' | 'sad' | 'small' | 'brave' | 'share';
 
 /** What a page is for, whatever beat of the arc it tells. */
 export type PageRole =
@@ -231,6 +233,82 @@ export const PLOTS: Record<PlotId, Plot> = {
     problemTitles: ['A Sad Day', 'No Smile', 'Feeling Grey'],
     solutionTitles: ['A Big Smile', 'The Party', 'Giggles'],
   },
+  brave: {
+    refrain: 'But [hero] was still scared of [fear].',
+    resolved: 'And [hero] was not scared of [fear] any more.',
+    quest: 'to find a way to be brave',
+    titles: ['Brave [hero]', '[hero] Is Brave', 'Not Scared of [fear]'],
+    dedications: ['For everyone who has been scared, and tried anyway.', 'For small, brave hearts.'],
+    synopsis:
+      '[^hero] is scared of [fear], so [hero] and [friend] set off to find a way to be brave, and find it is easier together.',
+    problem: [
+      { text: ['[^hero] was scared of [fear].', '[^hero.he] hid under a blanket.'], say: ['hero', 'I am scared!'] },
+      {
+        text: [
+          'One day, [hero] thought about [fear].',
+          '[^hero.his] tummy felt wobbly.',
+          '[^hero.he] did not want to go out.',
+        ],
+      },
+      { text: ['“What is wrong?” asked [friend].', '“I am scared of [fear],” said [hero].'] },
+    ],
+    tries: [
+      { text: ['At [spot], [friend] held [hero]’s hand.', 'That helped a little bit.'] },
+      { text: ['They went to [spot].', '[^critter] showed them how to take a big, slow breath.'] },
+      { text: ['At [spot], [hero] sang a brave song.', 'La, la, la!'] },
+      { text: ['[^hero] tried to be brave at [spot].', '[^hero.he] counted to ten.'] },
+      { text: ['At [spot], [hero] made a brave face.', 'It was a very funny face.'] },
+      { text: ['They talked about [fear] at [spot].', '[^critter] listened.'] },
+    ],
+    idea: [
+      { text: ['[^helper.full] came to see them.'], say: ['helper', 'Brave is being scared and trying anyway.'] },
+      { text: ['Then [friend] had an idea.', '“We can be brave together,” said [friend].'] },
+      { text: ['[^hero] saw [grumpy] at [spot], not scared at all.', 'Hmm, thought [hero].'] },
+    ],
+    solution: [
+      { text: ['[^hero] was scared, and [hero.he] tried anyway.', 'Step by step, [hero.he] did it!'] },
+      { text: ['[^hero] and [friend] held hands tight.', 'Together, they were brave.'] },
+      { text: ['[^grumpy] told them a secret.', '“I was scared too,” said [grumpy].'] },
+    ],
+    tryTitles: ['Still Scared', 'A Brave Try', 'Deep Breaths'],
+    problemTitles: ['Scared', 'A Wobbly Tummy', 'Hiding'],
+    solutionTitles: ['Brave!', 'Brave Together', 'Not So Scary'],
+  },
+  share: {
+    refrain: 'But playing alone was no fun.',
+    resolved: 'Playing together was much more fun!',
+    quest: 'to find a game for two',
+    titles: ['[hero] Shares', '[hero] Takes Turns', 'Mine, Says [hero]'],
+    dedications: ['For everyone who is learning to share.', 'For little friends who take turns.'],
+    synopsis:
+      '[^hero] will not share [thing] with [friend], until [hero] finds that playing together is much more fun than playing alone.',
+    problem: [
+      { text: ['[^hero] had [thing].', '[^friend] wanted a turn.'], say: ['hero', 'No! It is mine!'] },
+      { text: ['[^hero] loved [thing] very much.', '[^hero.he] did not want to share it with anyone.'] },
+      { text: ['“Can I play too?” asked [friend].', '[^hero] held [thing] tight.', '“Mine!” said [hero].'] },
+    ],
+    tries: [
+      { text: ['[^hero] played with [thing] all alone.', 'Nobody else could play.'] },
+      { text: ['[^hero] took [thing] to [spot].', '[^friend] just watched.'] },
+      { text: ['At [spot], [critter] asked for a turn.', '[^hero] said no.'] },
+      { text: ['[^hero] played with [thing] at [spot].', '[^hero.he] played and played.'] },
+      { text: ['They went to [spot].', '[^friend] played with a stick instead.'] },
+      { text: ['[^hero] kept [thing] all to [hero.him]self.', 'Nobody else had a turn.'] },
+    ],
+    idea: [
+      { text: ['[^helper.full] came to see them.'], say: ['helper', 'Some games need two.'] },
+      { text: ['Then [hero] had an idea.', 'A sharing idea!'] },
+      { text: ['[^hero] saw [grumpy] sharing [snack] with [critter].', 'Hmm, thought [hero].'] },
+    ],
+    solution: [
+      { text: ['[^hero] gave [thing] to [friend].', '“Let’s play together,” said [hero].'] },
+      { text: ['[^hero] and [friend] took turns with [thing].', 'One for you, one for me!'] },
+      { text: ['[^hero] shared [thing] with everyone.', 'Even [grumpy] had a turn.'] },
+    ],
+    tryTitles: ['All Alone', 'Mine, Mine, Mine', 'No Fun'],
+    problemTitles: ['Mine!', 'A Turn, Please', 'Not Sharing'],
+    solutionTitles: ['Taking Turns', 'Sharing', 'Together'],
+  },
   small: {
     refrain: 'But [hero] was still too small.',
     resolved: 'Being small was just right.',
@@ -271,17 +349,17 @@ export const PLOTS: Record<PlotId, Plot> = {
 /** The pages every plot shares, by role. */
 export const SHARED_PAGES: Record<Exclude<PageRole, 'problem' | 'try' | 'idea' | 'solution'>, readonly PageText[]> = {
   intro: [
-    { text: ['This is [hero].', '[^hero] lives at [home].', 'This is [hero.his] best friend, [friend.full].'] },
+    { text: ['This is [hero.full].', '[^hero] lives at [home].', 'This is [hero.his] best friend, [friend.full].'] },
     {
       text: [
-        '[^hero] lived at [home].',
+        '[^hero.full] lived at [home].',
         '[^hero.his] best friend was [friend.full].',
         'Every day they played together.',
       ],
     },
     {
       text: [
-        'Once there was a child called [hero].',
+        'Once there was [hero.once].',
         '[^hero] lived at [home] with [hero.his] best friend.',
         'That was [friend.full].',
       ],
@@ -383,6 +461,9 @@ export const TRY_CHEERS = [
 
 /** Words in a prompt that choose the plot, whatever the style. */
 export const PROMPT_PLOTS: ReadonlyArray<readonly [RegExp, PlotId]> = [
+  [/\b(?:afraid|scared|frightened) of the dark\b/i, 'dark'],
+  [/\b(afraid|scared|frightened|fears?|brave|braver|courage|nervous|shy|worried)\b/i, 'brave'],
+  [/\b(share|shares|sharing|take turns|takes turns|taking turns|selfish)\b/i, 'share'],
   [/\b(dark|night|sleep|bedtime)\b/i, 'dark'],
   [/\b(lost|loses|missing|finds?|looking for|search(es)?)\b/i, 'lost'],
   [/\b(far|faraway|far-away|journeys?|travels?|visits?|trips?|voyages?|explores?)\b/i, 'far'],

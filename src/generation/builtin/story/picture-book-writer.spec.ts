@@ -75,7 +75,8 @@ describe('PictureBookWriter', () => {
           expect(sentences.length).toBeGreaterThanOrEqual(1);
           expect(sentences.length).toBeLessThanOrEqual(3);
           expect(countText(text)).toBeLessThan(40);
-          for (const sentence of sentences) expect(countText(sentence)).toBeLessThan(15);
+          for (const sentence of sentences)
+            expect({ sentence, words: countText(sentence) < 15 }).toEqual({ sentence, words: true });
         }
         for (const block of pages.flat()) if (block.kind === 'dialogue') expect(countText(block.text)).toBeLessThan(8);
         // Gentle whatever the style: none of the world's threats, and no frightening words.
@@ -123,6 +124,30 @@ describe('PictureBookWriter', () => {
   it('lets a prompt about the dark choose the dark-night story', () => {
     const { pages } = write({ style: 'comedy', prompt: 'A boy named Leo who is afraid of the dark' });
     expect(paragraphs(pages).join(' ')).toContain('But it was still too dark.');
+  });
+
+  it('makes an unnamed creature of the prompt the hero, and its fear the problem', () => {
+    const { pages, outline } = write({ style: 'fairy_tale', prompt: 'A little cloud who is afraid of thunder' });
+    const book = paragraphs(pages).join(' ');
+    expect(book).toMatch(/^(This is Little Cloud\.|Little Cloud lived|Once there was Little Cloud\.)/);
+    expect(book).toContain('But Little Cloud was still scared of thunder.');
+    expect(book).toContain('And Little Cloud was not scared of thunder any more.');
+    expect(outline.title).toMatch(/Little Cloud|Thunder/);
+  });
+
+  it('keeps the kind the prompt gives a named hero, and lets the prompt choose a story about sharing', () => {
+    const { pages } = write({ style: 'western', prompt: 'A small hedgehog named Pip learns to share' });
+    const book = paragraphs(pages).join(' ');
+    expect(book).toMatch(/Pip the small hedgehog|a small hedgehog called Pip/);
+    expect(book).toContain('But playing alone was no fun.');
+    expect(book).toContain('Playing together was much more fun!');
+  });
+
+  it('gives a person of the prompt a name instead of calling them Girl', () => {
+    const { pages, world } = write({ style: 'adventure', prompt: 'A girl who wants to fly' });
+    const book = paragraphs(pages).join(' ');
+    expect(book).not.toMatch(/\bGirl\b/);
+    expect(book).toContain(world.hero.first);
   });
 
   it('makes a 3.0 book longer than a 2.0 one', () => {

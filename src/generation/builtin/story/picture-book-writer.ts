@@ -11,7 +11,8 @@ import type { BookBlock } from '../../book-document';
 import type { ModelId } from '../../../catalog/catalog';
 import { Chooser, expand, type Slots } from '../grammar';
 import { hashString, type Random } from '../prng';
-import { capitalize, countText, titleCase } from '../text';
+import { readPrompt, type PromptReading } from '../prompt-reading';
+import { capitalize, countText, titleCase, withArticle } from '../text';
 import { type BookOutline, SectionContext, type SectionOutline, type TypeWriter } from '../type-writer';
 import type { World } from '../world';
 import {
@@ -48,9 +49,17 @@ interface Pal {
   full: string;
 }
 
+/** The picture book's hero: "Pip", "Pip the hedgehog", "a hedgehog called Pip". */
+interface Hero {
+  name: string;
+  full: string;
+  once: string;
+}
+
 /** Who and what the picture book is about: the same for every page, decided from the world alone. */
 interface Cast {
   plot: PlotId;
+  hero: Hero;
   friend: Pal;
   helper: Pal;
   grumpy: Pal;
@@ -60,6 +69,8 @@ interface Cast {
   /** The faraway place of the "far" plot. */
   goal: string;
   thing: string;
+  /** What the hero of the brave plot is scared of. */
+  fear: string;
 }
 
 export class PictureBookWriter implements TypeWriter {
@@ -134,7 +145,7 @@ export class PictureBookWriter implements TypeWriter {
         : undefined);
     if (say) {
       const [who, line] = say;
-      blocks.push({ kind: 'dialogue', speaker: speakerName(world, cast, who), text: context.write(line, slots) });
+      blocks.push({ kind: 'dialogue', speaker: speakerName(cast, who), text: context.write(line, slots) });
     }
     return blocks;
   }
@@ -172,8 +183,8 @@ function titlePool(role: PageRole, plot: Plot): readonly string[] {
   return PAGE_TITLES[role];
 }
 
-function speakerName(world: World, cast: Cast, who: 'hero' | 'friend' | 'helper' | 'grumpy'): string {
-  return who === 'hero' ? capitalize(world.hero.first) : cast[who].name;
+function speakerName(cast: Cast, who: 'hero' | 'friend' | 'helper' | 'grumpy'): string {
+  return who === 'hero' ? cast.hero.name : cast[who].name;
 }
 
 /** One entry of a list per page, a different one on each page until the list runs out. */
@@ -189,7 +200,9 @@ function bookSlots(world: World, cast: Cast): Slots {
     [`${key}.full`]: friend.full,
   });
   return {
-    hero: capitalize(world.hero.first),
+    hero: cast.hero.name,
+    'hero.full': cast.hero.full,
+    'hero.once': cast.hero.once,
     'hero.he': she ? 'she' : 'he',
     'hero.him': she ? 'her' : 'him',
     'hero.his': she ? 'her' : 'his',
@@ -200,6 +213,7 @@ function bookSlots(world: World, cast: Cast): Slots {
     'home.short': cast.home,
     goal: cast.goal,
     thing: cast.thing,
+    fear: cast.fear,
     quest: PLOTS[cast.plot].quest,
   };
 }
@@ -246,18 +260,60 @@ function pictureBookCast(world: World): Cast {
   const asked = world.prompted ? PROMPT_PLOTS.find(([pattern]) => pattern.test(world.premise))?.[1] : undefined;
   const leaning = STYLE_PLOTS[world.style];
   const plot = asked ?? (leaning && seed % 5 !== 0 ? leaning : plots[(seed >>> 5) % plots.length]!);
+  const reading = world.prompted ? readPrompt(world.premise) : undefined;
   cast = {
     plot,
+    hero: pictureBookHero(world, reading),
     friend,
     helper: others[0] ?? { name: 'Owl', full: 'Owl' },
     grumpy: others[1] ?? { name: 'Badger', full: 'Badger' },
     home: places[0] ?? 'home',
     places: places.slice(1, plot === 'far' ? -1 : undefined),
     goal: places.at(-1) ?? 'the hill',
-    thing: kidName(children.things[(seed >>> 7) % children.things.length] ?? 'a little red ball'),
+    thing: kidName(reading?.object ?? children.things[(seed >>> 7) % children.things.length] ?? 'a little red ball'),
+    fear: fearOf(world.premise) ?? 'new things',
   };
   CAST.set(world, cast);
   return cast;
+}
+
+/** Prompt nouns for people: "a girl who wants to fly" is a girl with a name, not a hero called Girl. */
+const PEOPLE =
+  /^(girl|boy|child|kid|baby|toddler|man|woman|lady|gentleman|princess|prince|king|queen|knight|pirate|witch|wizard|teacher|doctor|farmer|grandma|grandpa|granny|sister|brother|twins?|family|friend|student|detective)$/i;
+
+/**
+ * Who the book is about. A hero the prompt names keeps the kind the prompt
+ * gives ("a small hedgehog named Pip" is Pip the small hedgehog). A prompt
+ * that names no one but a creature or a thing ("a little cloud who is afraid
+ * of thunder") makes that the hero, as picture books do: Little Cloud.
+ */
+function pictureBookHero(world: World, reading: PromptReading | undefined): Hero {
+  const name = capitalize(world.hero.first);
+  const kind = world.heroNamed ? reading?.role?.replace(/^(a|an|the)\s+/i, '') : undefined;
+  if (kind && !PEOPLE.test(kind.split(/\s+/).at(-1) ?? '')) {
+    return { name, full: `${name} the ${kind}`, once: `${withArticle(kind)} called ${name}` };
+  }
+  const topic = reading?.topic;
+  if (!world.heroNamed && topic && /^[\p{Ll}-]+(?: [\p{Ll}-]+){0,2}$/u.test(topic)) {
+    const head = topic.split(' ').at(-1) ?? topic;
+    if (!PEOPLE.test(head)) {
+      const creature = titleCase(topic.includes(' ') ? topic : `little ${topic}`);
+      return { name: creature, full: creature, once: creature };
+    }
+    return { name, full: name, once: `${withArticle(topic)} called ${name}` };
+  }
+  return { name, full: name, once: `a child called ${name}` };
+}
+
+/** "afraid of thunder and lightning" -> "thunder and lightning"; "scared of the big slide" -> "the big slide". */
+function fearOf(premise: string): string | undefined {
+  const match =
+    /\b(?:afraid|scared|frightened|terrified|nervous|worried) (?:of|about) ((?:the |big |loud |dark |deep )*[\p{Ll}-]+(?: (?:and|or) [\p{Ll}-]+)?)/u.exec(
+      premise,
+    ) ?? /\bfears? ((?:the )?[\p{Ll}-]+)/u.exec(premise);
+  const fear = match?.[1]?.trim();
+  if (!fear || /^(to|that|of|about|what|when|being|going)$/i.test(fear)) return undefined;
+  return fear;
 }
 
 /** "a pony called Biscuit" -> Biscuit, "Biscuit the pony"; "a robot called Bolt who wants to dance" -> Bolt the robot. */
@@ -292,8 +348,9 @@ function escape(text: string): string {
 function kidName(phrase: string): string {
   const definite = phrase.replace(/^(a|an)\s+/i, 'the ');
   if (countText(definite) <= MAX_NAME_WORDS) return definite;
-  const head = /^(\S+\s+\S+.*?)\s+(?:with|full|on|in|by|over|that|as|behind|high|at|of|growing|from|under|near)\s/.exec(
-    definite,
-  )?.[1];
+  const head =
+    /^(\S+\s+\S+.*?)\s+(?:with|full|on|in|by|over|that|as|behind|high|at|of|growing|from|under|near|where|who|which)\s/.exec(
+      definite,
+    )?.[1];
   return head && countText(head) <= MAX_NAME_WORDS ? head : definite;
 }
