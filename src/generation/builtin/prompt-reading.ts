@@ -91,6 +91,8 @@ const PLACE_BEFORE =
 const NOT_DESCRIBING = /^(with|and|or|to|for|by|love|named|called|who|that|which|his|her|their|my|our|your|a|an)$/;
 
 function isPlace(before: string): boolean {
+  // "the Silk Road", "the Roman Empire": a capitalised name after "the" is a thing or a place, never a person.
+  if (/\bthe\s+$/i.test(before)) return true;
   const match = PLACE_BEFORE.exec(before);
   return match !== null && (match[1] ?? '').split(/\s+/).every((word) => !NOT_DESCRIBING.test(word));
 }
@@ -166,11 +168,14 @@ function readTopic(text: string, names: readonly string[]): string | undefined {
   const start = candidate.findIndex((word) => !STOP_WORDS.has(word.toLowerCase()));
   if (start < 0) return undefined;
   const words = candidate.slice(start);
-  // Stop at the first clause break ("astronomy for beginners who ...").
+  // Stop at the first clause break ("astronomy for beginners who ..."), but "the rise and fall of" is one phrase.
   const end = words.findIndex(
-    (word, index) => index > 0 && /^(for|who|that|which|with|where|when|and|but|so|because)$/i.test(word),
+    (word, index) =>
+      index > 0 &&
+      /^(for|who|that|which|with|where|when|and|but|so|because)$/i.test(word) &&
+      !(/^and$/i.test(word) && /^(rise|law|trial|war)$/i.test(words[index - 1] ?? '')),
   );
-  const phrase = (end > 0 ? words.slice(0, end) : words).slice(0, 6).join(' ');
+  const phrase = (end > 0 ? words.slice(0, end) : words).slice(0, 8).join(' ');
   if (!phrase || names.includes(phrase)) return phrase || undefined;
   return phrase;
 }

@@ -415,7 +415,7 @@ export const CHAPTERS: Record<ArgumentStep, ChapterMaterial> = {
       [
         'Take [p.full], [p.role], who tried to take up [subject] at [here].',
         '[^p.he] had the will and the wit. What [p.he] lacked was the right tools, a teacher within reach and an hour to call [p.his] own, and without them, half of what [p.he] wanted to do was simply out of reach.',
-        'At [there], [q], with no more talent, had everything [p.he] needed close at hand, and made steady progress.',
+        'At [there], [q], with no more talent, had everything [q.he] needed close at hand, and made steady progress.',
         'An outsider comparing them might have called one gifted and the other not. The difference lay mostly in their circumstances.',
       ],
       [
@@ -870,7 +870,7 @@ export const CHAPTERS: Record<ArgumentStep, ChapterMaterial> = {
       ],
     ],
     claims: [
-      'Much of the real significance of [subject] lies at the small scale, in the ordinary lives [subject.it] touch[subject.s], and accounts that ignore that scale miss most of it.',
+      'Much of the real significance of [subject] lies at the small scale, in the ordinary lives [subject.it] reach[subject.es], and accounts that ignore that scale miss most of it.',
       'To understand [subject], look at [subject] in everyday life, not only in [subject.its] famous moments.',
     ],
     reasons: [
@@ -1169,7 +1169,7 @@ export const CHAPTERS: Record<ArgumentStep, ChapterMaterial> = {
       ],
       [
         'The argument has also been an invitation.',
-        'Each chapter has asked the reader to go and look: at sources, at people, at the places where [subject] touch[subject.s] ordinary life.',
+        'Each chapter has asked the reader to go and look: at sources, at people, at the places where [subject] meet[subject.s] ordinary life.',
         'An invitation accepted is the only kind of conclusion a book like this can honestly have.',
       ],
     ],
@@ -1342,7 +1342,7 @@ export const REFLECTIONS: readonly (readonly string[])[] = [
     'If you find yourself nodding along, it is worth asking which of your own assumptions about [subject] the chapter has left untouched.',
   ],
   [
-    'A practical test: could you explain this chapter’s claim to [q], who has never thought about [subject], in two sentences?',
+    'A practical test: could you explain this chapter’s claim to a friend who has never thought about [subject], in two sentences?',
     'If so, you have understood it. Whether it is true is another matter, and the notes at the end suggest how to find out.',
   ],
 ];

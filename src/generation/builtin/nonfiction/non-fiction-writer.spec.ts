@@ -63,6 +63,15 @@ describe('NonFictionWriter', () => {
     for (const chapter of book.chapters) expect(chapterText(chapter)).toContain('printing press');
   });
 
+  it.each([
+    ['Why cities flood and how to prepare', 'Flooding of Cities', 'cities flood is'],
+    ['The rise and fall of the Silk Road trade', 'the Rise and Fall of the Silk Road Trade', 'Picture Silk Road'],
+  ])('reads the subject of %j as a noun phrase', (prompt, title, wrong) => {
+    const written = writeBook(writer, { ...request, prompt, style: 'history' });
+    expect(written.outline.title.toLowerCase()).toContain(title.toLowerCase());
+    expect(written.chapters.map(chapterText).join(' ')).not.toContain(wrong);
+  });
+
   it('writes a longer argument on 3.0, deterministically, without repeating a paragraph', () => {
     const rich = writeBook(writer, { ...request, model: '3.0' });
     expect(rich.words).toBeGreaterThan(book.words * 1.8);

@@ -251,7 +251,22 @@ function isPlural(noun: string): boolean {
 /** The subject of the book: from the prompt when there is one, else a subject that suits the style. */
 export function bookSubject(world: World, type: NonFictionType): Subject {
   let phrase: string;
-  if (world.prompted) {
+  // "Why cities flood": the subject is the flooding of cities, not "cities flood". Past tenses ("why Rome
+  // fell") keep the general path: their gerund would need the verb's dictionary form.
+  const why = /^\s*(?:why|how)\s+((?:the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?)\s+(\p{Ll}+)\s*(?:\band\b|[,.;:?!]|$)/iu.exec(
+    world.premise,
+  );
+  const whyVerb = why?.[2] ?? '';
+  if (
+    world.prompted &&
+    why &&
+    !/^to\b/i.test(why[1] ?? '') &&
+    !/ed$|^(fell|rose|won|lost|began|grew|broke|came|went|became|fought|sank|froze|took|made|left|did|was|were|is|are)$/.test(
+      whyVerb,
+    )
+  ) {
+    phrase = `the ${gerund(whyVerb.replace(/(?<=[^s])s$/, ''))} of ${why[1]}`;
+  } else if (world.prompted) {
     // "How to be more confident": the prompt reader drops "be" as a stop word; the aim needs it back.
     const howTo = /\bhow to\s+([^.,;!?]+)/i.exec(world.premise)?.[1]?.trim().split(/\s+/).slice(0, 6).join(' ');
     // "Explain why the Roman Empire fell": the instruction is not the subject.
@@ -418,6 +433,7 @@ export function subjectSlots(subject: Subject): Record<string, string> {
     'subject.matters': subject.plural ? 'matter' : 'matters',
     // A verb's ending after the subject: "deal[subject.s] with".
     'subject.s': subject.plural ? '' : 's',
+    'subject.es': subject.plural ? '' : 'es',
     'subject.was': subject.plural ? 'were' : 'was',
     'subject.has': subject.plural ? 'have' : 'has',
     'subject.does': subject.plural ? 'do' : 'does',
@@ -462,6 +478,7 @@ export function rotated(scene: SectionScene): Record<string, string> {
     ...personSlots('q', scene.r),
     ...personSlots('r', scene.p),
     here: scene.there,
+    there: scene.here,
   };
 }
 

@@ -1388,13 +1388,11 @@ export const STORY_LESSONS: readonly (readonly string[])[] = [
     'If [p]’s story sounds too neat, that is because stories are.',
     'Real change is messier, with more false starts, but the principle underneath is the same.',
   ],
-  [
-    'Ask yourself where in your own life you are in [p]’s position: trying the same thing again and hoping for a different result.',
-  ],
+  ['Ask yourself where in your own life you stand where [p] stood at the start of the story.'],
   ['[^p] was not unusually disciplined, talented or lucky.', 'That is the encouraging part of the story.'],
   [
-    'The story also shows the cost: [p] had to give something up, if only a comfortable excuse.',
-    'Most changes ask for that.',
+    'Notice what the story leaves out: the days when nothing seemed to move.',
+    'Most changes have more of those than anyone tells.',
   ],
 ];
 

@@ -67,7 +67,6 @@ export const HISTORY: StyleLexicon = {
     'Ashworth',
     'Marchetti',
     'atte Wode',
-    'the Mason',
     'of the Long Bridge',
     'Harrowden',
     'Falconer',

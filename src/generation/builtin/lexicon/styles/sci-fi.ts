@@ -66,7 +66,7 @@ export const SCI_FI: StyleLexicon = {
     'Sato',
     'Reyes-Lindqvist',
     'Chandrasekhar',
-    'Volkova',
+    'Volkov',
     'Adeyemi',
     'Halvorsen',
     'Moreau',
