@@ -155,7 +155,7 @@ export const LESSONS: Record<LessonStep, LessonMaterial> = {
           'Nothing on the page is certain yet, and that is the point: each later lesson now has a place to land.',
         ],
         exercise: [
-          'In the worked example, why did [p] write an open question under each cluster?',
+          'In the example with [p], why did [p.he] write an open question under each cluster?',
           'Because questions turn a map into a plan. Each one marks a gap that later study must fill, and as the gaps close [p] can see real progress instead of a vague feeling of having read a lot.',
         ],
       },
@@ -177,7 +177,7 @@ export const LESSONS: Record<LessonStep, LessonMaterial> = {
           '[^q] can repeat it back in [q.his] own words, which is the best test of a working definition there is.',
         ],
         exercise: [
-          'In the worked example, why did [p] ask [q] which word was unclear, rather than whether the definition was right?',
+          'In the example with [p], why did [p.he] ask [q] which word was unclear, rather than whether the definition was right?',
           'Because a listener can always tell you what confused them, but rarely whether a definition is correct. Finding the unclear word gives [p] something specific to fix.',
         ],
       },
@@ -473,7 +473,7 @@ export const LESSONS: Record<LessonStep, LessonMaterial> = {
           'The reading [p.he] had already done suddenly has somewhere to go.',
         ],
         exercise: [
-          'In the worked example, why did [p] start with the part that had no arrows coming into it?',
+          'In the example with [p], why did [p.he] start with the part that had no arrows coming into it?',
           'Because that part depends on nothing else in the diagram, so it can be understood on its own. Starting there means every later part builds on something [p] already knows.',
         ],
       },
@@ -630,7 +630,7 @@ export const LESSONS: Record<LessonStep, LessonMaterial> = {
           '[^p] adds them. The method is now longer, clearer, and for the first time really repeatable.',
         ],
         exercise: [
-          'In the worked example, why did [q] get stuck at steps [p] thought were obvious?',
+          'In the example with [q], why did [q.he] get stuck at steps [p] thought were obvious?',
           'Because what is obvious to an experienced person is often a step they no longer notice taking. Watching someone else follow the written method is the surest way to find those hidden steps.',
         ],
       },
@@ -935,7 +935,7 @@ export const LESSONS: Record<LessonStep, LessonMaterial> = {
           'The answer checks out. More usefully, [p]’s filing sentence names the one difference between the two problems, and that difference is exactly the idea the problem was set to teach.',
         ],
         exercise: [
-          'In the worked example, what did [p] gain from the final “file it” step?',
+          'In the example with [p], what did [p.he] gain from the final “file it” step?',
           'A one-sentence record of the idea the problem was really about. Solving produced an answer; filing turned it into something [p] can reuse on the next problem.',
         ],
       },
@@ -1403,7 +1403,7 @@ export const LESSONS: Record<LessonStep, LessonMaterial> = {
           'The result is better than [p] would have managed alone, and [p.his] record shows exactly what [p.he] learned from it.',
         ],
         exercise: [
-          'In the worked example, why did [p] ask what would happen if [p.he] were wrong?',
+          'In the example with [p], why did [p.he] ask what would happen if [p.he] were wrong?',
           'To decide whether it was safe to act alone. The cost of being wrong determines how much checking is needed; because one part was uncertain, [p] checked it with [q] first.',
         ],
       },
@@ -2146,7 +2146,7 @@ export const TIP_HEADINGS: readonly string[] = ['Study tip', 'A habit worth buil
 export const FIELD_HEADINGS: readonly string[] = [
   'From the world of the examples',
   'An illustration',
-  'A scene from [here]',
+  'A scene from the field',
   'In the field',
 ];
 
