@@ -83,4 +83,13 @@ describe('Chooser', () => {
     expect(new Set([0, 1, 2, 3].map(first)).size).toBe(4);
     expect(first(2)).toBe(first(2));
   });
+
+  it.each([
+    ['the engagement ring on a velvet cushion', 'the engagement ring'],
+    ['the conservatory full of ferns', 'the conservatory'],
+    ['the rooftop garden strung with lights', 'the rooftop garden'],
+    ['the letter written in blood', 'the letter'],
+  ])('shortens %j to its head, not into a fragment', (phrase, head) => {
+    expect(shortForm(phrase)).toBe(head);
+  });
 });

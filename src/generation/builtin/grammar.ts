@@ -114,6 +114,16 @@ const PHRASE_BREAKS = new Set(
     ' ',
   ),
 );
+/** Nouns that look like participles: "the engagement ring" keeps its ring. */
+const NOT_PARTICIPLES = new Set(
+  'ring wing king thing string spring sling sting swing building wedding landing ceiling evening morning painting clothing bed shed red sled'.split(
+    ' ',
+  ),
+);
+/** Participles without -ed or -ing, and "full", which end a head as well: "the conservatory full of ferns". */
+const PARTICIPLES = new Set(
+  'full strung written set hung built lit torn worn sewn drawn hidden broken frozen stolen'.split(' '),
+);
 /** Heads that mean nothing alone: "the inside of a seashell" must stay whole. */
 const WEAK_HEADS = new Set(
   'inside outside edge top bottom middle heart end side back front rest remains far near'.split(' '),
@@ -129,7 +139,11 @@ export function shortForm(phrase: string): string {
   if (!article || !/^(a|an|the)$/i.test(article) || words.length < 2) return phrase;
   // The head ends before a preposition, a relative pronoun or a participle ("guarded", "burning").
   const end = words.findIndex(
-    (word, index) => index > 0 && (PHRASE_BREAKS.has(word.toLowerCase()) || /^[a-z]+(?:ed|ing)$/.test(word)),
+    (word, index) =>
+      index > 0 &&
+      (PHRASE_BREAKS.has(word.toLowerCase()) ||
+        (/^[a-z]+(?:ed|ing)$/.test(word) && !NOT_PARTICIPLES.has(word)) ||
+        PARTICIPLES.has(word)),
   );
   if (end < 1 || end > 3) return phrase;
   const head = words.slice(0, end);

@@ -49,8 +49,15 @@ describe('readPrompt', () => {
     ['A baker in love with Mara', ['Mara']],
     ['The tale of Mara and the sea', ['Mara']],
     ['Captain Vela must stop a storm machine', ['Captain Vela']],
+    ['Dr. Helena Marsh inherits a manor with a locked east wing', ['Dr. Helena Marsh']],
   ])('tells people from places and pronouns in %j', (prompt, names) => {
     expect(readPrompt(prompt).names).toEqual(names);
+  });
+
+  it('does not take a place or a contest for the thing the story turns on', () => {
+    expect(readPrompt('Dr. Helena Marsh inherits a manor').object).toBeUndefined();
+    expect(readPrompt('Kenji wins the national kendo tournament').object).toBeUndefined();
+    expect(readPrompt('Mara inherits a silver locket').object).toBe('a silver locket');
   });
 
   it('finds nothing in an empty prompt', () => {

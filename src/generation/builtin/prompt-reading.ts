@@ -50,7 +50,9 @@ export interface PromptReading {
   object?: string;
 }
 
-const NAME = /\b\p{Lu}[\p{Ll}'’-]+(?:\s+(?:de|van|von|del|da|di|le|la|of)?\s*\p{Lu}[\p{Ll}'’-]+)?/gu;
+/** A name, perhaps with a title in front: "Mara", "Mara Quinn", "Dr. Helena Marsh", "Captain Vela". */
+const NAME =
+  /\b(?:(?:Dr|Mr|Mrs|Ms|Prof|St)\.?\s+|(?:Doctor|Professor|Captain|Detective|Inspector|Sergeant|Lady|Lord|Sir|Dame|Queen|King|Prince|Princess|Agent|Sheriff)\s+(?=\p{Lu}))?\p{Lu}[\p{Ll}'’-]+(?:\s+(?:de|van|von|del|da|di|le|la|of)?\s*\p{Lu}[\p{Ll}'’-]+)?/gu;
 
 export function readPrompt(prompt: string): PromptReading {
   const trimmed = prompt.trim().replace(/\s+/g, ' ');
@@ -135,12 +137,16 @@ function readRole(text: string, name: string | undefined): string | undefined {
 const FINDING =
   /\b(?:finds?|found|discovers?|steals?|stole|inherits?|loses?|lost|receives?|uncovers?|buys?|wins?|digs? up|opens?|guards?|carries|carry|hides?|is given|are given|searches for|looks for|hunts for|seeks?)\s+(an?|the|his|her|their|a pair of)\s+([\p{Ll}][\p{Ll}\s’'-]{1,40}?)(?=\s+(?:that|which|who|and|but|in|on|at|to|from|under|with|of|for|before|after)\b|[,.;:!?]|$)/u;
 
+/** Things a hero can win or inherit but not carry in a pocket: places and contests are not the prize. */
+const NOT_OBJECTS =
+  /\b(manor|house|castle|estate|mansion|farm|farmhouse|kingdom|city|town|village|island|school|company|business|shop|bakery|hotel|tournament|race|championship|war|battle|game|match|contest|election|throne|fortune|title|heart|love)$/i;
+
 /** "A lighthouse keeper finds a map that ..." -> "a map". */
 function readObject(text: string): string | undefined {
   const match = FINDING.exec(text);
   if (!match) return undefined;
   const noun = (match[2] ?? '').trim();
-  if (!noun || noun.split(/\s+/).length > 4) return undefined;
+  if (!noun || noun.split(/\s+/).length > 4 || NOT_OBJECTS.test(noun)) return undefined;
   const article = (match[1] ?? 'a').toLowerCase();
   return article === 'the' || article === 'a pair of'
     ? `${article === 'the' ? 'the' : 'a pair of'} ${noun}`

@@ -69,8 +69,22 @@ describe('NovelWriter', () => {
 
   it('makes 3.0 novels longer than 2.0, and short stories much shorter than novels', () => {
     const novel = words(write({ model: '2.0' }).sections);
-    expect(words(write({ model: '3.0' }).sections)).toBeGreaterThan(novel * 1.8);
-    expect(words(write({ type: 'short_story' }).sections) * 2.5).toBeLessThan(novel);
+    // About 1.75x: 3.0 has half again as many chapters, each with a second scene (not a second showdown).
+    expect(words(write({ model: '3.0' }).sections)).toBeGreaterThan(novel * 1.7);
+    expect(words(write({ type: 'short_story' }).sections) * 2.2).toBeLessThan(novel);
+  });
+
+  it('stages the showdown once, even in a long 3.0 novel', () => {
+    for (const style of ['gothic', 'romance', 'horror', 'western'] as const) {
+      const { outline, sections } = write({ model: '3.0', style });
+      const climax = outline.sections.findIndex((section) => section.purpose === 'climax');
+      const text = paragraphs([sections[climax]!]).join(' ');
+      const endings = ['let go of wanting it', 'ended it the only way it could be ended'];
+      expect({ style, endings: endings.filter((ending) => text.includes(ending)).length }).toEqual({
+        style,
+        endings: 1,
+      });
+    }
   });
 
   it('rarely repeats a paragraph anywhere in a long book', () => {

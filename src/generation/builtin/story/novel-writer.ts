@@ -34,6 +34,9 @@ const LENGTHS: Record<Form, Record<'2.0' | '3.0', { sections: number; words: num
   short_story: { '2.0': { sections: 4, words: 500 }, '3.0': { sections: 6, words: 850 } },
 };
 
+/** Beats whose variants tell one event in different ways: told twice, the showdown would happen twice. */
+const ONE_TIME_BEATS: ReadonlySet<StoryBeat> = new Set(['climax', 'trials', 'midpoint', 'rival', 'betrayal']);
+
 export class NovelWriter implements TypeWriter {
   constructor(private readonly form: Form) {}
 
@@ -94,9 +97,14 @@ export class NovelWriter implements TypeWriter {
     const events = context.random.shuffle(material.event);
     const richer = context.world.model === '3.0';
 
+    // A beat whose variants are one event told differently (the showdown, the betrayal) happens once:
+    // its second conversation comes before the event, and its second scene has no setup or event of its own.
+    const once = ONE_TIME_BEATS.has(beat);
     fromPool(OPENINGS, paragraph);
+    if (once && richer && setups[1]) paragraph(setups[1]);
     paragraph(setups[0] ?? []);
     talk(talks[0] ?? []);
+    if (once && talks[1]) talk(talks[1]);
     paragraph(events[0] ?? []);
     const aside = toneAside(context);
     if (aside) paragraph([aside]);
@@ -105,9 +113,9 @@ export class NovelWriter implements TypeWriter {
     if (richer || words < context.section.words * 0.6) {
       blocks.push({ kind: 'scene_break' });
       fromPool(INTERLUDES, paragraph);
-      if (richer && setups[1]) paragraph(setups[1]);
-      if (talks[1]) talk(talks[1]);
-      if (events[1]) paragraph(events[1]);
+      if (!once && richer && setups[1]) paragraph(setups[1]);
+      if (!once && talks[1]) talk(talks[1]);
+      if (!once && events[1]) paragraph(events[1]);
     }
     fromPool(INTERIOR, paragraph);
     // Longer books cut away to the rival now and then, and look back into the hero's past.
@@ -127,7 +135,7 @@ export class NovelWriter implements TypeWriter {
     for (let round = 0; words < context.section.words && round < fillers.length * 3; round += 1) {
       fillers[round % fillers.length]!();
     }
-    if (richer && events[2]) paragraph(events[2]);
+    if (!once && richer && events[2]) paragraph(events[2]);
     paragraph([context.pick(material.hook)]);
     return blocks;
   }
@@ -167,10 +175,12 @@ export function conversation(context: SectionContext, lines: readonly Line[], sc
   const beat = context.section.purpose as StoryBeat;
   // One bystander per conversation, whoever the lines call "extra".
   const extra = context.fragment('[extra]', scene);
+  // The lines name the same bystander who speaks them.
+  const lineSlots: Slots = { ...scene, extra };
   const out: string[] = [];
   let previous: Speaker | undefined;
   lines.forEach(([speaker, template], index) => {
-    const said = context.write(template, scene);
+    const said = context.write(template, lineSlots);
     const name = speaker === 'extra' ? extra : speakerName(world, beat, speaker);
     // A long line is split around its tag: “First sentence,” she said. “The rest.”
     const splitAt = said.search(/[.!?] /);
@@ -186,7 +196,8 @@ export function conversation(context: SectionContext, lines: readonly Line[], sc
     }
     const style = context.random.int(0, 3);
     if (style === 1) {
-      const gesture = context.random.chance(0.3) ? '[action]' : context.pick(GESTURES);
+      // A gesture, not one of the style's deeds: "lit a candle and climbed the stair" is not business between lines.
+      const gesture = context.pick(GESTURES);
       const slots = { ...scene, ...personSlots(speaker, world, beat) };
       out.push(`${capitalizeName(name)} ${context.fragment(gesture, slots)}. “${said}”`);
     } else if (style === 2 && !/\?$/.test(said)) {
@@ -203,7 +214,7 @@ export function conversation(context: SectionContext, lines: readonly Line[], sc
 }
 
 function speechVerb(context: SectionContext, sentence: string, index: number): string {
-  if (/\?$/.test(sentence)) return context.pick(['asked', 'said', 'wanted to know']);
+  if (/\?$/.test(sentence)) return context.pick(['asked', 'asked', 'said', 'asked quietly']);
   if (/!$/.test(sentence)) return context.pick(['said', 'shouted', 'snapped']);
   if (index === 0) return context.pick(['said', 'said quietly', 'began']);
   return context.pick(['said', 'said', 'said quietly', 'replied', 'answered', 'murmured']);

@@ -15,7 +15,7 @@ import type { Line } from './story-beats';
 export const OPENINGS: readonly (readonly string[])[] = [
   ['[time:cap], [here] was {quiet|restless|crowded|[adjective]}.', '[^sight].', '[^hero] [action].'],
   [
-    '[^here] [time].',
+    '[^hero] came to [here] [time].',
     '[^sight], and somewhere {close by|out of sight|behind the walls}, [sound].',
     '[^hero] stood a while and took it in.',
   ],
@@ -160,16 +160,12 @@ export const DESCRIPTIONS: readonly (readonly string[])[] = [
   ],
   ['A little way off, [extra] [action].', 'It was an ordinary thing to do, and it made everything else seem stranger.'],
   ['[^sight:cap].', '[^hero] watched it for longer than [hero.he] meant to, the way you watch a fire.'],
-  [
-    'The [jargon:bare] here was different from the [jargon:bare] at home: {older|rougher|cleaner|louder}, and less forgiving.',
-    '[^ally] seemed to know it better than [ally.he] should have.',
-  ],
   ['Outside, [sight].', 'Inside, [smell:lower], and somebody had left [object] where anyone could take it.'],
   [
     'Nobody spoke. [^sound:cap], and then, much nearer, [sound].',
     '[^hero] found [hero.self] holding [hero.his] breath.',
   ],
-  ['[time:cap] suited [here].', 'It softened the edges and hid the worst of it: [sight].'],
+  ['The light [time:lower] suited [here].', 'It softened the edges and hid the worst of it: [sight].'],
   ['For a while the only company they had was [here] itself: [sight]; [sound]; [smell:lower].'],
   [
     'It was a [adjective] place, and the people in it had {a [adjective] look|[adjective] faces|the [adjective] patience of people who expect nothing}.',
@@ -202,7 +198,7 @@ export const INTERIOR: readonly (readonly string[])[] = [
     '[^hero] turned [keepsake:the] over in [hero.his] hands, the way [hero.he] did when [hero.he] needed to think.',
     'It did not help. It never did. [^hero.he] did it anyway.',
   ],
-  ['[^mentor] had said once that [saying:lower]', '[^hero] had not understood it then. [^hero.he] was beginning to.'],
+  ['[^mentor] had said it once: “[saying]”', '[^hero] had not understood it then. [^hero.he] was beginning to.'],
   [
     'If [hero] failed, [stakes:past].',
     '[^hero.he] made [hero.self] think the words all the way through, because not thinking them was worse.',
@@ -475,7 +471,7 @@ export const INTERLUDES: readonly (readonly string[])[] = [
     'It was, [hero] was beginning to realise, a kind of ritual: a way of saying “we are still alive, and still us.”',
   ],
   [
-    '[^extra] recognised [hero] and, instead of calling for [rival]’s people, pressed [object] into [hero.his] hands and walked away without a word.',
+    '[^extra] recognised [hero] and, instead of calling for [rival]’s people, put [object] into [hero.his] hands and walked away without a word.',
     '[^hero] never learned why. [^hero.he] thought about it often.',
   ],
   [
@@ -613,7 +609,7 @@ export const RIVAL_SCENES: readonly (readonly string[])[] = [
     '[^rival.he] stood at it now, [time], watching for a figure [rival.he] had never met and already knew by heart.',
   ],
   [
-    'Once, long ago, [rival] had been [rival.role:bare] with nothing but a name and a grievance.',
+    'Once, long ago, [rival] had been [rival.role] with nothing but a name and a grievance.',
     '[^rival.he] still had both. What [rival.he] had added since was patience, and people, and [stronghold].',
   ],
   [
@@ -676,7 +672,7 @@ export const FLASHBACKS: readonly (readonly string[])[] = [
   ],
   [
     'There had been someone, once, whom [hero] had promised to come back for.',
-    '[^hero.he] had kept the promise, too late. It was the reason [hero.he] had become [hero.role:bare], and the reason [hero.he] could not stop now.',
+    '[^hero.he] had kept the promise, too late. It was the reason [hero.he] had become [hero.role], and the reason [hero.he] could not stop now.',
   ],
   [
     '[^hero] had been good at one thing as a child: noticing.',
@@ -693,7 +689,7 @@ export const FLASHBACKS: readonly (readonly string[])[] = [
     'It was, [hero] thought now, the best advice anyone had ever given [hero.him].',
   ],
   [
-    '[^hero] remembered [hero.his] first day as [hero.role:bare]: how [hero.he] had done everything wrong, and how nobody had noticed except [extra], who had laughed.',
+    '[^hero] remembered [hero.his] first day as [hero.role]: how [hero.he] had done everything wrong, and how nobody had noticed except [extra], who had laughed.',
     'Odd, what stays with you.',
   ],
   [

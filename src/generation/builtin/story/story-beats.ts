@@ -122,7 +122,7 @@ export const BEATS: Record<StoryBeat, BeatMaterial> = {
     ],
     talk: [
       [
-        ['ally', '{Tell me you see it too|Don’t touch it|Where did you get that}?'],
+        ['ally', '{Tell me you see it too?|Don’t touch it!|Where did you get that?}'],
         ['hero', 'It was just lying there. [^prize]. Here, of all places.'],
         ['ally', 'Things like that don’t lie anywhere by accident.'],
         ['hero', 'Then somebody wanted it found.'],
@@ -299,7 +299,7 @@ export const BEATS: Record<StoryBeat, BeatMaterial> = {
       ],
       [
         'They needed {a guide|a way through|a name|information}, and in [here] that meant paying for it.',
-        '[^ally] knew a {person|way|trick}. [^ally] always knew a {person|way|trick}. It was the most useful and least comforting thing about [ally.him].',
+        '[^ally] knew a person. [^ally] always knew a person. It was the most useful and least comforting thing about [ally.him].',
       ],
     ],
     talk: [
@@ -752,7 +752,7 @@ export const BEATS: Record<StoryBeat, BeatMaterial> = {
       [
         ['rival', 'You could have gone home. Nobody would have blamed you.'],
         ['hero', 'I would have.'],
-        ['rival', 'Then you are more dangerous than I thought. [exclamation]'],
+        ['rival', 'Then you are more dangerous than I thought.'],
         ['hero', 'No. Just more stubborn.'],
       ],
     ],

@@ -35,7 +35,7 @@ export const ACTION: StyleLexicon = {
     'the convoy’s headlights came over the hill',
     'black smoke rolled out of the tunnel mouth',
     'a red timer blinked on the console',
-    'shipping containers stood stacked like giant bricks',
+    'shipping containers towered like giant bricks',
     'the bridge deck buckled in the middle',
     'laser sights crossed in the dust',
     'a motorbike skidded sideways under the barrier',

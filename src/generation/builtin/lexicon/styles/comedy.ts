@@ -162,7 +162,7 @@ export const COMEDY: StyleLexicon = {
     'keep the boss from finding out',
     'catch the runaway goat',
     'get through one dinner without a disaster',
-    'return the rented tuxedo before anyone notices',
+    'return the rented tuxedo unnoticed',
   ],
   stakes: [
     'the wedding will end in custard',
