@@ -337,6 +337,8 @@ export function worldSlots(world: World): Slots {
     ...named('keepsake', world.keepsake),
     ...named('clue', world.clue),
     threat: world.threat,
+    // "a will that named the wrong heir", then "the will": the threat is one particular thing once met.
+    ...(shortForm(world.threat) !== world.threat ? { 'threat.short': definite(shortForm(world.threat)) } : {}),
     goal: world.goal,
     stakes: world.stakes,
     secret: world.secret,
