@@ -180,6 +180,10 @@ function rolesFor(pronoun: Pronoun, roles: readonly string[]): readonly string[]
   return fitting.length > 0 ? fitting : roles;
 }
 
+/** Heads of places too small, or too much in passing, to be where a hero grew up. */
+const NOT_A_HOME =
+  /\b(seat|car|van|taxi|cab|boot|trunk|booth|closet|cupboard|lift|elevator|stair|stairs|staircase|stairwell|corridor|hallway|cell|vault|crypt|tunnel|alley|rooftop|roof|ledge|window|door|gate|bench|table|desk|counter|platform|bridge|pier|jetty)$/i;
+
 /** Bystanders the templates can treat as one person ("the undertaker waited"), not a group ("the villagers"). */
 export function singularExtras(extras: readonly string[]): string[] {
   const single = extras.filter(
@@ -244,7 +248,10 @@ export function buildWorld(request: BookGenerationRequest, random: Random): Worl
   const mentor = character(random, lexicon, taken, random.chance(0.5) ? 'she' : 'he', lexicon.mentorRoles);
 
   // The story's places are particular places: "the line shack", not "a line shack", after the first page.
-  const places = random.shuffle(lexicon.places).map(definite);
+  // Home is where people live and gossip, so a corner, a vehicle or a stair goes elsewhere in the story.
+  const shuffled = random.shuffle(lexicon.places).map(definite);
+  const homeAt = Math.max(0, shuffled.findIndex((place) => !NOT_A_HOME.test(shortForm(place))));
+  const places = [shuffled[homeAt]!, ...shuffled.filter((_, index) => index !== homeAt)];
   const objects = random.shuffle(lexicon.objects);
   const tone = request.customTone
     .split(/[,;/]|\band\b/)

@@ -75,7 +75,7 @@ export const HORROR: StyleLexicon = {
     'a sleepwalking little brother',
     'the local librarian who keeps the old newspapers',
     'a gravedigger’s apprentice',
-    'a stray dog that will not leave',
+    'a night-shift nurse who does not scare easily',
   ],
   rivalRoles: [
     'the thing in the cellar',
@@ -94,7 +94,7 @@ export const HORROR: StyleLexicon = {
     'the gravedigger',
     'the landlady',
     'the village doctor',
-    'a child who will not speak',
+    'a child with a skipping rope',
     'the night porter',
     'the removal men',
     'the priest',

@@ -81,7 +81,7 @@ export const SCI_FI: StyleLexicon = {
     'a station medic',
   ],
   allyRoles: [
-    'a maintenance robot with opinions',
+    'a maintenance engineer with opinions',
     'a hydroponics farmer',
     'a smuggler who knows the asteroid belt',
     'a linguist who studies alien signals',
