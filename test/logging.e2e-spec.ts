@@ -72,7 +72,7 @@ describe('Structured logs of the running service', () => {
       // The worker counts a job after its completion commits, so the counter may trail the status by a moment.
       const finished = /scriptorium_jobs_finished_total\{[^}]*status="completed"[^}]*\} 1/;
       let body = '';
-      for (const deadline = Date.now() + 10_000; !finished.test(body) && Date.now() < deadline; ) {
+      for (const deadline = Date.now() + 10_000; !finished.test(body) && Date.now() < deadline;) {
         const response = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
         expect(response.status).toBe(200);
         body = await response.text();

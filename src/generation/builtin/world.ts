@@ -250,7 +250,10 @@ export function buildWorld(request: BookGenerationRequest, random: Random): Worl
   // The story's places are particular places: "the line shack", not "a line shack", after the first page.
   // Home is where people live and gossip, so a corner, a vehicle or a stair goes elsewhere in the story.
   const shuffled = random.shuffle(lexicon.places).map(definite);
-  const homeAt = Math.max(0, shuffled.findIndex((place) => !NOT_A_HOME.test(shortForm(place))));
+  const homeAt = Math.max(
+    0,
+    shuffled.findIndex((place) => !NOT_A_HOME.test(shortForm(place))),
+  );
   const places = [shuffled[homeAt]!, ...shuffled.filter((_, index) => index !== homeAt)];
   const objects = random.shuffle(lexicon.objects);
   const tone = request.customTone
