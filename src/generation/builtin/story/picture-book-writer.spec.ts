@@ -143,6 +143,13 @@ describe('PictureBookWriter', () => {
     expect(book).toContain('Playing together was much more fun!');
   });
 
+  it('makes the hero’s pet of the prompt the friend', () => {
+    const { pages } = write({ style: 'adventure', prompt: 'Milo and his dog find a treasure map' });
+    const book = paragraphs(pages).join(' ');
+    expect(book).toContain('Milo');
+    expect(book).toMatch(/\p{Lu}\p{L}+ the dog/u);
+  });
+
   it('gives a person of the prompt a name instead of calling them Girl', () => {
     const { pages, world } = write({ style: 'adventure', prompt: 'A girl who wants to fly' });
     const book = paragraphs(pages).join(' ');

@@ -252,7 +252,7 @@ function pictureBookCast(world: World): Cast {
   const seed = hashString(`${world.style}\u0000${world.hero.full}\u0000${world.premise}`);
   const rotate = <T>(list: readonly T[], by: number): T[] => list.map((_, index) => list[(index + by) % list.length]!);
   const pals = rotate(children.friends, seed % children.friends.length).map(pal);
-  const prompted = promptedFriend(world);
+  const prompted = promptedFriend(world) ?? promptedPet(world, pals[0]!);
   const friend = prompted ?? pals[0]!;
   const others = pals.filter((other) => other.name !== friend.name);
   const places = rotate(children.places, (seed >>> 3) % children.places.length).map(kidName);
@@ -334,6 +334,17 @@ function promptedFriend(world: World): Pal | undefined {
   )?.[1];
   const plain = !kind || /^(and|or|her|his|their|my|our|with|named|called|friend|a|an|the|best|to|of)$/.test(kind);
   return { name, full: plain ? name : `${name} the ${kind}` };
+}
+
+/** "Milo and his dog": the dog is the friend, named from the style's lexicon ("Biscuit the dog"). */
+function promptedPet(world: World, named: Pal): Pal | undefined {
+  if (!world.prompted) return undefined;
+  const kind =
+    /\b(?:his|her|their|my|a|an|the)\s+(?:little\s+|old\s+|best\s+)?(dog|puppy|cat|kitten|bunny|rabbit|pony|horse|duck|bear|teddy|robot|dragon|owl|mouse|frog|fox|parrot|goat|pig|hamster|tortoise|turtle)\b/i.exec(
+      world.premise,
+    )?.[1];
+  if (!kind || kind.toLowerCase() === world.hero.role.split(/\s+/).at(-1)?.toLowerCase()) return undefined;
+  return { name: named.name, full: `${named.name} the ${kind.toLowerCase()}` };
 }
 
 function escape(text: string): string {
