@@ -136,6 +136,16 @@ describe('BuiltinBookProvider', () => {
     }
   });
 
+  it('sets the story where the prompt sets it, and never takes the place for a person', async () => {
+    const document = await generate({ prompt: 'Two rival bakers in Lisbon fall in love', style: 'romance' });
+    expect(
+      texts(document)
+        .join(' ')
+        .match(/\bLisbon\b/g)?.length ?? 0,
+    ).toBeGreaterThan(5);
+    expect(document.frontMatter.cast?.map((member) => member.name).join(' ')).not.toContain('Lisbon');
+  });
+
   it('writes about the prompt’s topic in non-fiction', async () => {
     for (const type of ['textbook', 'self_help', 'non_fiction'] as const) {
       const document = await generate({ prompt: 'An introduction to astronomy for beginners', type });

@@ -48,6 +48,8 @@ export interface PromptReading {
   topic?: string;
   /** The thing the story turns on, when the prompt names one: "finds a map" -> "a map". */
   object?: string;
+  /** Named places the story is set in: "bakers in Lisbon" -> ["Lisbon"]. */
+  places?: string[];
 }
 
 /** A name, perhaps with a title in front: "Mara", "Mara Quinn", "Dr. Helena Marsh", "Captain Vela". */
@@ -73,8 +75,10 @@ export function readPrompt(prompt: string): PromptReading {
   const pronoun = readPronoun(trimmed);
   const topic = readTopic(trimmed, names);
   const object = readObject(trimmed);
+  const places = namedPlaces(trimmed);
   return {
     ...(object ? { object } : {}),
+    ...(places.length > 0 ? { places } : {}),
     names,
     ...(role ? { role } : {}),
     ...(pronoun ? { pronoun } : {}),
@@ -97,6 +101,17 @@ function isPlace(before: string): boolean {
   if (/\bthe\s+$/i.test(before)) return true;
   const match = PLACE_BEFORE.exec(before);
   return match !== null && (match[1] ?? '').split(/\s+/).every((word) => !NOT_DESCRIBING.test(word));
+}
+
+/** Capitalised places the prompt sets its story in: "in Lisbon" -> Lisbon, "on the Silk Road" -> the Silk Road. */
+function namedPlaces(text: string): string[] {
+  const places: string[] = [];
+  for (const match of text.matchAll(NAME)) {
+    const before = text.slice(0, match.index);
+    if (!isPlace(before) || NOT_NAMES.has(match[0].split(/\s+/)[0] ?? '')) continue;
+    places.push(/\bthe\s+$/i.test(before) ? `the ${match[0]}` : match[0]);
+  }
+  return places;
 }
 
 function uniqueNames(text: string): string[] {

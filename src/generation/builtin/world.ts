@@ -255,6 +255,12 @@ export function buildWorld(request: BookGenerationRequest, random: Random): Worl
     shuffled.findIndex((place) => !NOT_A_HOME.test(shortForm(place))),
   );
   const places = [shuffled[homeAt]!, ...shuffled.filter((_, index) => index !== homeAt)];
+  // A story the prompt sets somewhere ("two bakers in Lisbon") starts and ends there; picture books keep their
+  // own gentle places, and non-fiction has no home.
+  const promptedHome = reading.places?.[0];
+  if (promptedHome && (type === 'novel' || type === 'short_story' || type === 'comic' || type === 'manga')) {
+    places.unshift(promptedHome);
+  }
   const objects = random.shuffle(lexicon.objects);
   const tone = request.customTone
     .split(/[,;/]|\band\b/)
