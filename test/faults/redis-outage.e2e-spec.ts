@@ -11,7 +11,7 @@ import {
   stopWithin,
   submitBook,
 } from '../support/service-cluster';
-import { TEST_DATABASE_URL } from '../setup/test-database';
+import { testDatabaseUrl } from '../setup/test-database';
 
 /**
  * DESIGN.md section 1: Redis is disposable. With Redis gone a running API
@@ -34,7 +34,7 @@ describe('Redis stopped under a running API process', () => {
   });
 
   const jobIdsOf = async (accountId: string): Promise<string[]> => {
-    const client = new Client({ connectionString: TEST_DATABASE_URL });
+    const client = new Client({ connectionString: testDatabaseUrl() });
     await client.connect();
     try {
       const result = await client.query<{ id: string }>(`SELECT id FROM book_jobs WHERE account_id = $1`, [accountId]);
@@ -45,11 +45,11 @@ describe('Redis stopped under a running API process', () => {
   };
 
   it('answers 503 to POST /v1/book, still serves status from PostgreSQL, and recovers when Redis returns', async () => {
-    const customer = await createConsoleCustomer(TEST_DATABASE_URL, { credits: 10_000 });
+    const customer = await createConsoleCustomer(testDatabaseUrl(), { credits: 10_000 });
     const apiKey = customer.apiKeys[0]!;
     api = await startApi(
       serviceEnv({
-        databaseUrl: TEST_DATABASE_URL,
+        databaseUrl: testDatabaseUrl(),
         redisUrl: redis.url,
         redisPrefix: `fault-redis-${randomBytes(4).toString('hex')}`,
       }),

@@ -1,7 +1,7 @@
-import { TEST_DATABASE_URL } from './test-database';
+import { testDatabaseUrl } from './test-database';
 
 // Every suite talks to the real PostgreSQL and Redis of the machine.
-process.env.DATABASE_URL = TEST_DATABASE_URL;
+process.env.DATABASE_URL = testDatabaseUrl();
 process.env.REDIS_URL ??= 'redis://127.0.0.1:6379';
 // Request logs would drown the test output; errors still show.
 process.env.LOG_LEVEL ??= 'error';
