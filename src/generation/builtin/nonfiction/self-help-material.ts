@@ -393,7 +393,7 @@ export const PRINCIPLES: Record<PrincipleStep, PrincipleMaterial> = {
     anecdotes: [
       [
         '[^p.full], [p.role], blamed [p.his] willpower for everything.',
-        'Then [q] visited [p.him] at [here] and pointed out that everything [p.he] wanted to avoid was within arm’s reach, and everything [p.he] needed to [p.aim] was in a box under the bed.',
+        'Then [q] visited [p.him] at [here] and pointed out that everything [p.he] wanted to avoid was within arm’s reach, and everything [p.he] needed for the change [p.he] wanted was in a box under the bed.',
         'They spent an afternoon moving things.',
         'Nothing about [p]’s character changed that day. [^p.his] evenings changed a great deal.',
       ],
@@ -473,7 +473,7 @@ export const PRINCIPLES: Record<PrincipleStep, PrincipleMaterial> = {
     steps: [
       'Walk through the places where your day happens and note what is within reach in each.',
       'Move one thing that pulls you away from your goal to somewhere that takes effort to get to.',
-      'Put whatever you need to [aim] where you will see it, ready to use.',
+      'Put whatever the change needs where you will see it, ready to use.',
       'Choose one spot that will be used only for this, and use it for nothing else.',
       'Set a visible cue, such as an object left out or a note on the door, for the moment you want to start.',
       'After a week, ask what still gets in the way, and move that too.',
@@ -1308,7 +1308,7 @@ export const PRINCIPLES: Record<PrincipleStep, PrincipleMaterial> = {
       ],
     ],
     steps: [
-      'Write one sentence describing the kind of person who would naturally [their.aim].',
+      'Write one sentence describing the person you will be once the change has stuck.',
       'List three small things that person does every week.',
       'Do one of them today, and notice that you did it.',
       'At the end of each week, write what your actions show about who you are becoming.',

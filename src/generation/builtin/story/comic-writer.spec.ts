@@ -121,6 +121,17 @@ describe('ComicWriter', () => {
     }
   });
 
+  it('never has a panel say someone is silent and then give them a line', () => {
+    for (const style of ['cyberpunk', 'superhero', 'noir', 'western', 'fantasy', 'horror'] as const) {
+      for (const model of ['2.0', '3.0'] as const) {
+        for (const panel of write({ style, model }).pages.flat()) {
+          if (!/says nothing/.test(panel.description)) continue;
+          expect(panel.dialogue.filter((line) => line.speaker !== 'SFX' && line.text !== '…')).toEqual([]);
+        }
+      }
+    }
+  });
+
   it('makes a 3.0 book longer and richer than a 2.0 one', () => {
     const short = write({ model: '2.0' }).pages;
     const long = write({ model: '3.0' }).pages;

@@ -295,7 +295,11 @@ class PageScript {
     // The face is whoever speaks next, or the hero taking it in.
     const next = this.spare.shift();
     const who = this.person(next?.[0] ?? (context.random.chance(0.7) ? 'hero' : 'other'));
-    const description = this.text(this.draw(this.manga ? MANGA_REACTIONS : REACTIONS), pronouns('who', who));
+    const reactions = this.manga ? MANGA_REACTIONS : REACTIONS;
+    let reaction = this.draw(reactions);
+    // A face about to speak is not one that "says nothing": take the next reaction instead.
+    if (next && /says nothing|silent/i.test(reaction)) reaction = this.draw(reactions);
+    const description = this.text(reaction, pronouns('who', who));
     const dialogue: PanelDialogueLine[] = [];
     if (this.manga && context.random.chance(0.5)) dialogue.push(this.soundEffect('surprise'));
     if (next) dialogue.push(this.balloon(next));

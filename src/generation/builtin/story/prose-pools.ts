@@ -330,7 +330,7 @@ export const BANTER: readonly (readonly (readonly ['hero' | 'ally', string])[])[
     ['hero', 'Exactly.'],
   ],
   [
-    ['ally', '[exclamation]'],
+    ['ally', 'You don’t want to know what’s up ahead.'],
     ['hero', 'That bad?'],
     ['ally', 'Worse. Keep walking.'],
   ],
