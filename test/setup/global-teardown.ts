@@ -1,5 +1,5 @@
-import { Client } from 'pg';
-import { ADMIN_DATABASE_URL, testDatabaseName } from './test-database';
+import { dropDatabase } from './database-admin';
+import { runDatabaseName, testDatabaseName } from './test-database';
 
 /**
  * Per-run databases would pile up, so the run's own goes with it, unless
@@ -7,12 +7,6 @@ import { ADMIN_DATABASE_URL, testDatabaseName } from './test-database';
  */
 export default async function globalTeardown(): Promise<void> {
   const name = testDatabaseName();
-  if (process.env.KEEP_TEST_DATABASE === '1' || name !== `scriptorium_test_${process.pid}`) return;
-  const admin = new Client({ connectionString: ADMIN_DATABASE_URL });
-  await admin.connect();
-  try {
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  } finally {
-    await admin.end();
-  }
+  if (process.env.KEEP_TEST_DATABASE === '1' || name !== runDatabaseName()) return;
+  await dropDatabase(name);
 }

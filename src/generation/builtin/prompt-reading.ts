@@ -52,9 +52,35 @@ export interface PromptReading {
   places?: string[];
 }
 
+/** Forms of address a prompt may put before a name, and the pronoun each implies. */
+const TITLES: ReadonlyMap<string, Pronoun | 'either'> = new Map([
+  ...'mr sir lord king prince duke count baron emperor father brother uncle grandpa monsieur señor herr signor'
+    .split(' ')
+    .map((title) => [title, 'he'] as const),
+  ...'mrs ms miss lady dame queen princess duchess countess baroness empress mother sister aunt grandma madame señora frau signora'
+    .split(' ')
+    .map((title) => [title, 'she'] as const),
+  ...'captain doctor dr prof professor detective inspector sergeant lieutenant colonel general major admiral commander agent officer sheriff deputy judge saint st chief'
+    .split(' ')
+    .map((title) => [title, 'either'] as const),
+]);
+
+/**
+ * The pronoun the title in front of a name implies ("Queen Ada": she), 'either'
+ * for a title that does not say ("Captain Vela"), undefined for a name without one.
+ */
+export function titleOf(name: string): Pronoun | 'either' | undefined {
+  const words = name.trim().split(/\s+/);
+  if (words.length < 2) return undefined;
+  return TITLES.get((words[0] ?? '').toLowerCase().replace(/\.$/, ''));
+}
+
 /** A name, perhaps with a title in front: "Mara", "Mara Quinn", "Dr. Helena Marsh", "Captain Vela". */
-const NAME =
-  /\b(?:(?:Dr|Mr|Mrs|Ms|Prof|St)\.?\s+|(?:Doctor|Professor|Captain|Detective|Inspector|Sergeant|Lady|Lord|Sir|Dame|Queen|King|Prince|Princess|Agent|Sheriff)\s+(?=\p{Lu}))?\p{Lu}[\p{Ll}'’-]+(?:\s+(?:de|van|von|del|da|di|le|la|of)?\s*\p{Lu}[\p{Ll}'’-]+)?/gu;
+const NAME = new RegExp(
+  `\\b(?:(?:${[...TITLES.keys()].map(capitalize).join('|')})\\.?\\s+(?=\\p{Lu}))?` +
+    `\\p{Lu}[\\p{Ll}'’-]+(?:\\s+(?:de|van|von|del|da|di|le|la|of)?\\s*\\p{Lu}[\\p{Ll}'’-]+)?`,
+  'gu',
+);
 
 export function readPrompt(prompt: string): PromptReading {
   const trimmed = prompt.trim().replace(/\s+/g, ' ');
@@ -70,12 +96,11 @@ export function readPrompt(prompt: string): PromptReading {
     const name = startsWithCapital ? subject : particle?.[1];
     return { names: name ? [name] : [], subject: name ?? subject, topic: subject };
   }
-  const names = uniqueNames(trimmed);
+  const { names, places } = namesAndPlaces(trimmed);
   const role = readRole(trimmed, names[0]);
   const pronoun = readPronoun(trimmed);
   const topic = readTopic(trimmed, names);
   const object = readObject(trimmed);
-  const places = namedPlaces(trimmed);
   return {
     ...(object ? { object } : {}),
     ...(places.length > 0 ? { places } : {}),
@@ -103,21 +128,21 @@ function isPlace(before: string): boolean {
   return match !== null && (match[1] ?? '').split(/\s+/).every((word) => !NOT_DESCRIBING.test(word));
 }
 
-/** Capitalised places the prompt sets its story in: "in Lisbon" -> Lisbon, "on the Silk Road" -> the Silk Road. */
-function namedPlaces(text: string): string[] {
+/**
+ * The people a prompt names, and the capitalised places it sets its story in
+ * ("in Lisbon" -> Lisbon, "on the Silk Road" -> the Silk Road).
+ */
+function namesAndPlaces(text: string): { names: string[]; places: string[] } {
+  const names: string[] = [];
   const places: string[] = [];
   for (const match of text.matchAll(NAME)) {
     const before = text.slice(0, match.index);
-    if (!isPlace(before) || NOT_NAMES.has(match[0].split(/\s+/)[0] ?? '')) continue;
-    places.push(/\bthe\s+$/i.test(before) ? `the ${match[0]}` : match[0]);
-  }
-  return places;
-}
-
-function uniqueNames(text: string): string[] {
-  const names: string[] = [];
-  for (const match of text.matchAll(NAME)) {
-    if (isPlace(text.slice(0, match.index))) continue;
+    if (isPlace(before)) {
+      if (!NOT_NAMES.has(match[0].split(/\s+/)[0] ?? '')) {
+        places.push(/\bthe\s+$/i.test(before) ? `the ${match[0]}` : match[0]);
+      }
+      continue;
+    }
     let name = match[0];
     const words = name.split(/\s+/);
     if (NOT_NAMES.has(words[0] ?? '')) {
@@ -127,7 +152,7 @@ function uniqueNames(text: string): string[] {
     }
     if (!names.some((known) => known === name || known.startsWith(`${name} `))) names.push(name);
   }
-  return names;
+  return { names, places };
 }
 
 /** "a lighthouse keeper named Mara", "Mara, a lighthouse keeper,", "Mara the lighthouse keeper". */

@@ -11,7 +11,7 @@ import type { BookGenerationRequest } from '../book-provider';
 import { Chooser, expand, shortForm, type Slots } from './grammar';
 import type { ConcreteStyle, StyleLexicon } from './lexicon/style-lexicon';
 import { STYLE_LEXICONS } from './lexicon/style-lexicons';
-import { type Pronoun, readPrompt } from './prompt-reading';
+import { type Pronoun, type PromptReading, readPrompt, titleOf } from './prompt-reading';
 import type { Random } from './prng';
 
 export type ConcreteType = Exclude<(typeof BOOK_TYPES)[number], 'automatic'>;
@@ -40,6 +40,8 @@ export interface World {
   prompted: boolean;
   /** Whether the client named the hero: the book is then called after them. */
   heroNamed: boolean;
+  /** What the engine read in the prompt (names, role, topic, object, places); empty without a prompt. */
+  reading: PromptReading;
   /** The subject of a non-fiction book ("astronomy"), or the hero's name for fiction. */
   topic: string;
   /** Tone words from `custom_tone`, e.g. ["wry", "hopeful"]. */
@@ -136,36 +138,21 @@ const KNOWN_PRONOUNS = (() => {
 })();
 
 function pronounOf(name: string, random: Random): Pronoun {
-  const words = name.toLowerCase().split(/\s+/);
-  const title = TITLES.get((words[0] ?? '').replace(/\.$/, ''));
-  if (title && words.length > 1) return title === 'either' ? pronounOf(words.slice(1).join(' '), random) : title;
-  return KNOWN_PRONOUNS.get(words[0] ?? '') ?? (random.chance(0.5) ? 'she' : 'he');
+  const title = titleOf(name);
+  if (title === 'either') return pronounOf(name.trim().split(/\s+/).slice(1).join(' '), random);
+  if (title) return title;
+  return KNOWN_PRONOUNS.get(name.split(/\s+/)[0]?.toLowerCase() ?? '') ?? (random.chance(0.5) ? 'she' : 'he');
 }
 
 /**
- * Forms of address a prompt may put before a name, and the pronoun each
- * implies. "Captain Vela" is "Captain Vela" after the first mention too, not
- * "Captain": a titled name keeps its title and drops given names between.
+ * How the story calls a character after meeting them: "Mara" for Mara Quinn.
+ * A titled name keeps its title and drops given names between: "Captain Vela"
+ * stays "Captain Vela", "Dr. Helena Marsh" is "Dr. Marsh".
  */
-const TITLES = new Map<string, Pronoun | 'either'>([
-  ...'mr sir lord king prince duke count baron emperor father brother uncle grandpa monsieur señor herr signor'
-    .split(' ')
-    .map((title) => [title, 'he'] as const),
-  ...'mrs ms miss lady dame queen princess duchess countess baroness empress mother sister aunt grandma madame señora frau signora'
-    .split(' ')
-    .map((title) => [title, 'she'] as const),
-  ...'captain doctor dr professor detective inspector sergeant lieutenant colonel general major admiral commander agent officer sheriff deputy judge saint st chief'
-    .split(' ')
-    .map((title) => [title, 'either'] as const),
-]);
-
-/** How the story calls a character after meeting them: "Mara" for Mara Quinn, "Captain Vela" for Captain Vela. */
 export function shortName(full: string): string {
   const words = full.trim().split(/\s+/);
   const first = words[0] ?? full;
-  if (words.length > 1 && TITLES.has(first.toLowerCase().replace(/\.$/, '')))
-    return `${first} ${words[words.length - 1]}`;
-  return first;
+  return titleOf(full) === undefined ? first : `${first} ${words[words.length - 1]}`;
 }
 
 const FEMININE =
@@ -276,6 +263,7 @@ export function buildWorld(request: BookGenerationRequest, random: Random): Worl
     premise: request.prompt.trim(),
     prompted: request.prompt.trim().length > 0,
     heroNamed: named !== undefined,
+    reading,
     topic: reading.topic ?? reading.subject ?? hero.full,
     tone,
     hero,

@@ -11,7 +11,6 @@ import type { BookBlock } from '../../book-document';
 import type { ModelId } from '../../../catalog/catalog';
 import { Chooser, expand, type Slots } from '../grammar';
 import { hashString, type Random } from '../prng';
-import { readPrompt, type PromptReading } from '../prompt-reading';
 import { capitalize, countText, titleCase, withArticle } from '../text';
 import { type BookOutline, SectionContext, type SectionOutline, type TypeWriter } from '../type-writer';
 import type { World } from '../world';
@@ -260,17 +259,18 @@ function pictureBookCast(world: World): Cast {
   const asked = world.prompted ? PROMPT_PLOTS.find(([pattern]) => pattern.test(world.premise))?.[1] : undefined;
   const leaning = STYLE_PLOTS[world.style];
   const plot = asked ?? (leaning && seed % 5 !== 0 ? leaning : plots[(seed >>> 5) % plots.length]!);
-  const reading = world.prompted ? readPrompt(world.premise) : undefined;
   cast = {
     plot,
-    hero: pictureBookHero(world, reading),
+    hero: pictureBookHero(world),
     friend,
     helper: others[0] ?? { name: 'Owl', full: 'Owl' },
     grumpy: others[1] ?? { name: 'Badger', full: 'Badger' },
     home: places[0] ?? 'home',
     places: places.slice(1, plot === 'far' ? -1 : undefined),
     goal: places.at(-1) ?? 'the hill',
-    thing: kidName(reading?.object ?? children.things[(seed >>> 7) % children.things.length] ?? 'a little red ball'),
+    thing: kidName(
+      world.reading.object ?? children.things[(seed >>> 7) % children.things.length] ?? 'a little red ball',
+    ),
     fear: fearOf(world.premise) ?? 'new things',
   };
   CAST.set(world, cast);
@@ -287,13 +287,13 @@ const PEOPLE =
  * that names no one but a creature or a thing ("a little cloud who is afraid
  * of thunder") makes that the hero, as picture books do: Little Cloud.
  */
-function pictureBookHero(world: World, reading: PromptReading | undefined): Hero {
+function pictureBookHero(world: World): Hero {
   const name = capitalize(world.hero.first);
-  const kind = world.heroNamed ? reading?.role?.replace(/^(a|an|the)\s+/i, '') : undefined;
+  const kind = world.heroNamed ? world.reading.role?.replace(/^(a|an|the)\s+/i, '') : undefined;
   if (kind && !PEOPLE.test(kind.split(/\s+/).at(-1) ?? '')) {
     return { name, full: `${name} the ${kind}`, once: `${withArticle(kind)} called ${name}` };
   }
-  const topic = reading?.topic;
+  const topic = world.reading.topic;
   if (!world.heroNamed && topic && /^[\p{Ll}-]+(?: [\p{Ll}-]+){0,2}$/u.test(topic)) {
     const head = topic.split(' ').at(-1) ?? topic;
     if (!PEOPLE.test(head)) {
