@@ -74,6 +74,31 @@ describe('NovelWriter', () => {
     expect(words(write({ type: 'short_story' }).sections) * 2.2).toBeLessThan(novel);
   });
 
+  it('lets a title in the prompt set the pronoun, whatever the given name', () => {
+    const world = (prompt: string) => buildWorld(request({ prompt }), new Random(prompt));
+    expect(world('King Mara defends the walls').hero).toMatchObject({ full: 'King Mara', pronoun: 'he' });
+    expect(world('Queen Tom defends the walls').hero).toMatchObject({ full: 'Queen Tom', pronoun: 'she' });
+    expect(world('Captain Mara defends the walls').hero).toMatchObject({ first: 'Captain Mara', pronoun: 'she' });
+  });
+
+  it('never makes a car seat or a stair the hero’s home, and names the threat by its head after meeting it', () => {
+    for (let seed = 0; seed < 40; seed += 1) {
+      const world = buildWorld(
+        request({
+          style: 'comedy',
+          prompt: '',
+          requestId: `00000000-0000-4000-8000-${String(seed).padStart(12, '0')}`,
+        }),
+        new Random(`home-${seed}`),
+      );
+      expect(world.home).not.toMatch(/\b(seat|car|stair|stairs)$/);
+      const slots = worldSlots(world);
+      if (/^an? \S+ (who|that|which|with|of)\b/.test(world.threat)) {
+        expect(slots['threat.short']).toMatch(/^the \S+$/);
+      }
+    }
+  });
+
   it('stages the showdown once, even in a long 3.0 novel', () => {
     for (const style of ['gothic', 'romance', 'horror', 'western'] as const) {
       const { outline, sections } = write({ model: '3.0', style });
