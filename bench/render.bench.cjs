@@ -42,7 +42,8 @@ const STYLES = [
  */
 async function novel() {
   const { BuiltinBookProvider } = require(dist('generation/builtin/builtin-book.provider.js'));
-  const quiet = { report: async () => {} };
+  // Reports nowhere, never cancelled.
+  const quiet = { progress: { report: async () => {} }, signal: new AbortController().signal };
   const chapters = [];
   const images = [];
   let first;

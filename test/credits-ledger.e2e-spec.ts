@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { BooksRepository } from '../src/books/books.repository';
 import { estimateCost } from '../src/catalog/catalog';
 import { CreditsService } from '../src/credits/credits.service';
+import { GenerationMeter } from '../src/generation/generation-report';
 import { startTestApp, TestApp } from './support/test-app';
 
 type Command =
@@ -84,7 +85,11 @@ describe('Credit ledger invariants (property-based, real PostgreSQL)', () => {
               } else {
                 await books.complete(
                   id,
-                  { title: 't', price: Math.round(job!.creditsReserved * step.priceFactor) },
+                  {
+                    title: 't',
+                    price: Math.round(job!.creditsReserved * step.priceFactor),
+                    generation: new GenerationMeter('test', { planner: 'none', writer: 'none' }).snapshot(),
+                  },
                   'done',
                 );
               }

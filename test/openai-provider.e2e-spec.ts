@@ -1,35 +1,35 @@
-import { CreditsService } from '../src/credits/credits.service';
-import {
-  failAlways,
-  FAKE_PLAN_TITLE,
-  startFakeOpenAiServer,
-  type FakeOpenAiServer,
-} from '../src/generation/openai/testing/fake-openai-server';
+import { DataSource } from 'typeorm';
+import { bookShape } from '../src/book/book-shapes';
 import { loadConfig, ConfigValidationError } from '../src/config/app-config';
+import { CreditsService } from '../src/credits/credits.service';
+import { startFakeChatServer, type FakeChatServer } from '../src/generation/openai/testing/fake-chat-server';
 import { startTestApp, waitForTerminal } from './support/test-app';
 
 /**
- * Issue 5: with GENERATION_PROVIDER=openai the same API writes books with any
- * OpenAI-compatible server (here a local fake of one), and a provider that
- * keeps failing ends the job failed, refunded, never hanging.
+ * With GENERATION_PROVIDER=openai the API writes its books through the
+ * long-form pipeline against an OpenAI-compatible server (here the project's
+ * fake of one, streaming, with real token accounting): the book is complete,
+ * the job says what it used, /metrics counts the tokens, and a provider that
+ * keeps failing ends the job failed and refunded.
  */
-describe('Books written by an OpenAI-compatible model', () => {
-  let fake: FakeOpenAiServer | undefined;
+describe('Books written by an OpenAI-compatible model, through the HTTP API', () => {
+  let fake: FakeChatServer | undefined;
   afterEach(async () => {
     await fake?.close();
     fake = undefined;
   });
 
-  const settingsFor = (server: FakeOpenAiServer) => ({
+  const settingsFor = (server: FakeChatServer) => ({
     GENERATION_PROVIDER: 'openai',
     OPENAI_BASE_URL: server.baseUrl,
-    OPENAI_MODEL: 'fake-model',
+    OPENAI_MODEL: 'fake-writer',
+    OPENAI_PLANNER_MODEL: 'fake-planner',
     OPENAI_MAX_RETRIES: '1',
     OPENAI_CONCURRENCY: '3',
   });
 
-  it('plans once, writes the chapters concurrently and serves the book', async () => {
-    fake = await startFakeOpenAiServer({ delayMs: 20 });
+  it('writes a full-length book, records what it used on the job and in /metrics, and charges by its words', async () => {
+    fake = await startFakeChatServer({ latency: { firstTokenMs: [5, 20], tokensPerSecond: 20_000 } });
     const t = await startTestApp(settingsFor(fake));
     try {
       const customer = await t.createCustomer({ credits: 1_000 });
@@ -37,30 +37,62 @@ describe('Books written by an OpenAI-compatible model', () => {
         method: 'POST',
         url: '/v1/book',
         headers: { 'x-api-key': customer.apiKey, 'content-type': 'application/json' },
-        payload: JSON.stringify({ prompt: 'A lighthouse keeper called Mira', output_format: 'json' }),
+        payload: JSON.stringify({
+          prompt: 'A lighthouse keeper called Mira finds a drowned map. The mayor is the culprit.',
+          type: 'short_story',
+          style: 'mystery',
+          output_format: 'json',
+        }),
       });
       expect(accepted.statusCode).toBe(202);
-      const status = await waitForTerminal(t.app, accepted.json().requestId, 60_000);
+      const status = await waitForTerminal(t.app, accepted.json().requestId, 120_000);
       expect(status).toMatchObject({ status: 'completed', progress: 100 });
-      const plans = fake.calls.filter((call) => call.kind === 'plan');
-      expect(plans).toHaveLength(1);
-      expect(fake.calls.filter((call) => call.kind === 'section').length).toBeGreaterThan(3);
+      const messages = status.messages.join('\n');
+      expect(messages).toMatch(/Planned ".+": 4 parts/);
+      expect(messages).toMatch(/Part \d of 4 written: [\d,]+ of [\d,]+ words/);
+      expect(messages).toMatch(/Continuity check/);
       expect(fake.maxInFlight()).toBeLessThanOrEqual(3);
-      expect(status.messages.join('\n')).toMatch(/Writing chapter \d+ of \d+/);
 
       const download = await t.app.inject({ method: 'GET', url: `/v1/download/${status.requestId}` });
       const book = download.json();
-      expect(book.metadata.title).toBe(FAKE_PLAN_TITLE);
-      expect(book.metadata.wordCount).toBeGreaterThan(5_000);
+      expect(book.schemaVersion).toBe('1.2');
+      expect(book.metadata.scale).toBe('full');
+      expect(book.metadata.wordCount).toBeGreaterThanOrEqual(0.95 * book.metadata.targetWords);
+      expect(book.metadata.targetWords).toBeGreaterThanOrEqual(0.95 * bookShape('short_story', '2.0').totalWords);
+      expect(book.metadata.generation).toMatchObject({
+        provider: 'openai',
+        models: { planner: 'fake-planner', writer: 'fake-writer' },
+        tokensEstimated: false,
+      });
+      const served = fake.tokensServed();
+      expect(book.metadata.generation.promptTokens + book.metadata.generation.completionTokens).toBe(
+        served.prompt + served.completion,
+      );
+
+      const rows: Array<{ generation: { byModel: Record<string, { completionTokens: number }> } }> = await t.app
+        .get(DataSource)
+        .query('SELECT generation FROM book_jobs WHERE id = $1', [status.requestId]);
+      expect(Object.keys(rows[0]!.generation.byModel).sort()).toEqual(['fake-planner', 'fake-writer']);
+      expect(rows[0]!.generation.byModel['fake-writer']!.completionTokens).toBeGreaterThan(book.metadata.wordCount);
+
+      const models = await t.app.inject({ method: 'GET', url: '/v1/models' });
+      for (const model of models.json().data) expect(model.description).toMatch(/language model/);
+
+      const metrics = await t.app.inject({ method: 'GET', url: '/metrics' });
+      expect(metrics.body).toMatch(/scriptorium_model_tokens_total\{model="fake-writer",kind="completion"\} \d+/);
+      expect(metrics.body).toMatch(/scriptorium_model_calls_total\{model="fake-planner"\} \d+/);
+
       const balance = await t.app.get(CreditsService, { strict: false }).balance(customer.accountId);
       expect(balance).toBe(1_000 - status.creditsUsed);
+      expect(status.creditsUsed).toBeGreaterThanOrEqual(225);
+      expect(status.creditsUsed).toBeLessThanOrEqual(275);
     } finally {
       await t.close();
     }
-  });
+  }, 150_000);
 
   it('fails the job with a clear error and refunds it when the provider keeps failing', async () => {
-    fake = await startFakeOpenAiServer({ script: failAlways(503) });
+    fake = await startFakeChatServer({ script: () => ({ status: 503, message: 'overloaded' }) });
     const t = await startTestApp(settingsFor(fake));
     try {
       const customer = await t.createCustomer({ credits: 1_000 });
@@ -69,16 +101,17 @@ describe('Books written by an OpenAI-compatible model', () => {
         url: '/v1/book',
         headers: { 'x-api-key': customer.apiKey },
       });
-      const status = await waitForTerminal(t.app, accepted.json().requestId, 60_000);
+      const status = await waitForTerminal(t.app, accepted.json().requestId, 90_000);
       expect(status.status).toBe('failed');
       expect(status.creditsUsed).toBe(0);
-      expect(status.error).toMatch(/model provider failed/i);
+      expect(status.error).toMatch(/model provider failed: 503/i);
       expect(status.error).not.toContain(fake.baseUrl);
+      expect(status.messages.join('\n')).toMatch(/answered 503; retry 1 of 1/);
       expect(await t.app.get(CreditsService, { strict: false }).balance(customer.accountId)).toBe(1_000);
     } finally {
       await t.close();
     }
-  }, 90_000);
+  }, 120_000);
 
   it('refuses to start with an openai route but no model name, naming the variable', () => {
     expect(() => loadConfig({ SECRETS_ENCRYPTION_KEY: '0'.repeat(64), GENERATION_PROVIDER_3_0: 'openai' })).toThrow(

@@ -1,5 +1,5 @@
-import { Body, Controller, Headers, HttpCode, Post, Res } from '@nestjs/common';
-import { ApiBody, ApiHeader, ApiOperation, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Headers, HttpCode, Param, Post, Res } from '@nestjs/common';
+import { ApiBody, ApiHeader, ApiOperation, ApiParam, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { AuthenticatedKey } from '../auth/api-keys.service';
 import { CurrentKey, RequireScope } from '../auth/auth.decorators';
@@ -7,12 +7,15 @@ import { ApiErrors } from '../common/api-error-responses';
 import { ApiException, invalidParameter, notFound } from '../common/api-exception';
 import { markDeprecated } from '../common/deprecation';
 import { ErrorCode } from '../common/error-code';
+import { assertRequestId } from '../common/request-id';
 import { AppConfig } from '../config/app-config';
 import { RateLimitService } from '../throttling/rate-limit.service';
 import { BooksService } from './books.service';
 import { parseBookRequest } from './dto/book-request.parser';
 import { CreateBookDto } from './dto/create-book.dto';
 import { CreateBookResponseDto } from './dto/create-book-response.dto';
+import { JobStatusDto } from './dto/job-status.dto';
+import { JobCancellationService } from './job-cancellation.service';
 
 const RATE_LIMIT_HEADERS = {
   'RateLimit-Limit': { description: 'Requests allowed in the current daily window', schema: { type: 'integer' } },
@@ -59,6 +62,7 @@ function parseIdempotencyKey(value: string | undefined): string | undefined {
 export class BooksController {
   constructor(
     private readonly books: BooksService,
+    private readonly cancellations: JobCancellationService,
     private readonly rateLimits: RateLimitService,
     private readonly config: AppConfig,
   ) {}
@@ -131,5 +135,30 @@ export class BooksController {
     }
     markDeprecated(reply, `${this.config.BASE_URL}/book`);
     return this.create(key, body, reply, idempotencyKey);
+  }
+
+  @Post('v1/book/:requestId/cancel')
+  @HttpCode(200)
+  @RequireScope('books:write')
+  @ApiOperation({
+    summary: 'Cancel a queued or running job',
+    description:
+      'Ends the job at once as `failed` with error `Cancelled`: the reserved credits are refunded in full ' +
+      '(`creditsUsed` 0) and the webhook, if any, is sent as for any failure. A running job stops within a few ' +
+      'seconds and stores no book. Any key of the account that submitted the job may cancel it; for other keys ' +
+      'the job does not exist (404). Does not count against the POST /v1/book rate limits.',
+  })
+  @ApiParam({ name: 'requestId', format: 'uuid', description: 'The requestId returned by POST /v1/book' })
+  @ApiResponse({ status: 200, type: JobStatusDto, description: 'The job, now failed with error `Cancelled`' })
+  @ApiErrors(
+    [400, [ErrorCode.InvalidParameter], 'A request body that is not JSON (the route reads none)'],
+    [401, [ErrorCode.AuthRequired, ErrorCode.AuthFailed], 'Missing, invalid or unverifiable API key'],
+    [403, [ErrorCode.Forbidden], 'Revoked key, or a key without the books:write permission'],
+    [404, [ErrorCode.NotFound], 'Unknown (or malformed) request id, or a job of another account'],
+    [409, [ErrorCode.JobAlreadyFinished], 'The job has already completed or failed (a cancelled job included)'],
+    [503, [ErrorCode.ServiceUnavailable], 'The database is unreachable; retry after Retry-After seconds'],
+  )
+  cancel(@CurrentKey() key: AuthenticatedKey, @Param('requestId') requestId: string): Promise<JobStatusDto> {
+    return this.cancellations.cancel(key, assertRequestId(requestId));
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import type { GenerationReport } from '../generation/generation-report';
 import { CreditsRepository } from '../credits/credits.repository';
 import { UsageCountersRepository } from '../usage/usage-counters.repository';
 import { WebhookOutboxRepository } from '../webhooks/webhook-outbox.repository';
@@ -30,6 +31,7 @@ export type IdempotentCreation<A> =
 export interface CompletedBook {
   title: string;
   price: number;
+  generation: GenerationReport;
 }
 
 /** What the terminal transition committed, for the caller to act on after commit. */
@@ -37,6 +39,18 @@ export interface TerminalTransition {
   job: BookJobEntity;
   webhookDeliveryId: string | null;
 }
+
+/** Why a job is failed: its `error` as the client sees it, and the line added to its messages. */
+export interface FailureReason {
+  error: string;
+  message: string;
+}
+
+/** What a cancellation found: the job cancelled now, a job already finished, or no such job of the account. */
+export type Cancellation =
+  | { kind: 'cancelled'; transition: TerminalTransition }
+  | { kind: 'finished'; status: JobStatus }
+  | { kind: 'not_found' };
 
 /** The columns a status answer is made of. */
 export type JobStatusRow = Pick<
@@ -147,6 +161,15 @@ export class BooksRepository {
     };
   }
 
+  /** Only the job's state: the cheap query a running job's cancellation watcher repeats. */
+  async findStatus(id: string): Promise<JobStatus | null> {
+    const rows: Array<{ status: JobStatus }> = await this.dataSource.query(
+      `SELECT status FROM book_jobs WHERE id = $1`,
+      [id],
+    );
+    return rows[0]?.status ?? null;
+  }
+
   findById(id: string): Promise<BookJobEntity | null> {
     return this.dataSource.getRepository(BookJobEntity).findOne({ where: { id } });
   }
@@ -191,10 +214,10 @@ export class BooksRepository {
       const charged = await this.credits.settle(manager, job.accountId, job.id, job.creditsReserved, result.price);
       await manager.query(
         `UPDATE book_jobs
-           SET status = 'completed', progress = 100, credits_used = $2, title = $3,
+           SET status = 'completed', progress = 100, credits_used = $2, title = $3, generation = $5,
                messages = array_append(messages, $4), completed_at = now(), updated_at = now()
          WHERE id = $1`,
-        [id, charged, result.title.slice(0, 500), message],
+        [id, charged, result.title.slice(0, 500), message, JSON.stringify(result.generation)],
       );
       await this.usage.recordCredits(manager, job.apiKeyId, charged);
       const completed = await manager.findOneByOrFail(BookJobEntity, { id });
@@ -207,18 +230,45 @@ export class BooksRepository {
     return this.dataSource.transaction(async (manager) => {
       const job = await this.lockUnfinished(manager, id);
       if (!job) return null;
-      await this.credits.refund(manager, job.accountId, job.id, job.creditsReserved);
-      await manager.query(
-        `UPDATE book_jobs
-           SET status = 'failed', credits_used = 0, error = $2,
-               messages = array_append(messages, $3), completed_at = now(), updated_at = now()
-         WHERE id = $1`,
-        [id, error, `Generation failed: ${error}`],
-      );
-      const failed = await manager.findOneByOrFail(BookJobEntity, { id });
-      const webhookDeliveryId = await this.outbox.recordFor(manager, failed);
-      return { job: failed, webhookDeliveryId };
+      return this.failLocked(manager, job, { error, message: `Generation failed: ${error}` });
     });
+  }
+
+  /**
+   * Cancels an unfinished job of the account: it fails exactly as any failure
+   * does (full refund, webhook row), in one transaction. Finished jobs are
+   * left alone, and a job of another account is not found: the answer must
+   * not reveal that it exists.
+   */
+  async cancel(id: string, accountId: string, reason: FailureReason): Promise<Cancellation> {
+    return this.dataSource.transaction(async (manager): Promise<Cancellation> => {
+      const job = await manager.findOne(BookJobEntity, {
+        where: { id, accountId },
+        lock: { mode: 'pessimistic_write' },
+      });
+      if (!job) return { kind: 'not_found' };
+      if (TERMINAL_STATUSES.includes(job.status)) return { kind: 'finished', status: job.status };
+      return { kind: 'cancelled', transition: await this.failLocked(manager, job, reason) };
+    });
+  }
+
+  /** The failure step of a job whose row this transaction has locked unfinished. */
+  private async failLocked(
+    manager: EntityManager,
+    job: BookJobEntity,
+    reason: FailureReason,
+  ): Promise<TerminalTransition> {
+    await this.credits.refund(manager, job.accountId, job.id, job.creditsReserved);
+    await manager.query(
+      `UPDATE book_jobs
+         SET status = 'failed', credits_used = 0, error = $2,
+             messages = array_append(messages, $3), completed_at = now(), updated_at = now()
+       WHERE id = $1`,
+      [job.id, reason.error, reason.message],
+    );
+    const failed = await manager.findOneByOrFail(BookJobEntity, { id: job.id });
+    const webhookDeliveryId = await this.outbox.recordFor(manager, failed);
+    return { job: failed, webhookDeliveryId };
   }
 
   /** Unfinished jobs not touched for `staleSeconds`: candidates for the reconciler. */

@@ -2,16 +2,18 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { Job } from 'bull';
 import { SERVICE_NAME } from '../catalog/catalog';
 import { finalPrice } from '../credits/pricing';
+import { AppConfig } from '../config/app-config';
 import type { GenerationProgressReporter } from '../generation/book-provider';
-import { GenerationError } from '../generation/generation.errors';
+import { GenerationCancelledError, GenerationError, throwIfCancelled } from '../generation/generation.errors';
 import { GenerationService } from '../generation/generation.service';
 import { MetricsService } from '../metrics/metrics.service';
 import type { GenerationJobData } from '../queues/queue-names';
 import { RenderingService } from '../rendering/rendering.service';
 import { StorageService } from '../storage/storage.service';
-import { WebhookDeliveryProducer } from '../webhooks/webhook-delivery.producer';
-import { BooksRepository, TerminalTransition } from './books.repository';
+import { BooksRepository } from './books.repository';
+import { CancellationWatcher } from './cancellation-watcher';
 import { BookJobEntity, TERMINAL_STATUSES } from './entities/book-job.entity';
+import { FinishedJobNotifier } from './finished-job.notifier';
 
 export const INSUFFICIENT_CREDITS = 'Insufficient credits';
 
@@ -21,7 +23,9 @@ const PROGRESS = { started: 2, generationStart: 5, generationEnd: 85, rendering:
 /**
  * Runs one book job from queued to a terminal state. Safe to run twice for
  * the same job (redelivery, reconciler): terminal jobs are left alone, and
- * every credit and webhook step is idempotent in the repository.
+ * every credit and webhook step is idempotent in the repository. A job that
+ * ends elsewhere while it runs (cancelled by its client) is stopped and left
+ * as that end committed it.
  */
 @Injectable()
 export class GenerationProcessor {
@@ -32,8 +36,9 @@ export class GenerationProcessor {
     private readonly generation: GenerationService,
     private readonly rendering: RenderingService,
     private readonly storage: StorageService,
-    private readonly webhooks: WebhookDeliveryProducer,
+    private readonly finished: FinishedJobNotifier,
     private readonly metrics: MetricsService,
+    private readonly config: AppConfig,
   ) {}
 
   async process(queueJob: Job<GenerationJobData>): Promise<void> {
@@ -43,7 +48,7 @@ export class GenerationProcessor {
       return;
     }
     if (job.creditsReserved === 0) {
-      await this.finish(await this.books.fail(jobId, INSUFFICIENT_CREDITS));
+      await this.finished.notify(await this.books.fail(jobId, INSUFFICIENT_CREDITS));
       return;
     }
     const started = await this.books.markProcessing(jobId, 'Generation started');
@@ -53,10 +58,21 @@ export class GenerationProcessor {
       model: started.parameters.model,
       type: started.parameters.type,
     });
+    const watcher = new CancellationWatcher(
+      async () => (await this.books.findStatus(jobId)) === 'processing',
+      this.config.CANCEL_CHECK_SECONDS * 1000,
+      (error) => this.logger.warn(`Job ${jobId}: could not check for a cancellation: ${describe(error)}`),
+    ).start();
     try {
-      await this.run(started);
+      await this.run(started, watcher.signal);
       timer();
     } catch (error) {
+      if (error instanceof GenerationCancelledError || watcher.signal.aborted) {
+        // Whoever ended the job committed its state, refund and webhook: nothing to retry or overwrite.
+        this.logger.log(`Job ${jobId} stopped: it was cancelled (or failed elsewhere) while running`);
+        await this.generation.discardCheckpoints(jobId);
+        return;
+      }
       const lastAttempt = queueJob.attemptsMade + 1 >= (queueJob.opts.attempts ?? 1);
       const permanent = error instanceof GenerationError && error.permanent;
       if (!permanent && !lastAttempt) {
@@ -65,16 +81,21 @@ export class GenerationProcessor {
       }
       this.logger.error(`Job ${jobId} failed: ${describe(error)}`);
       const message = error instanceof GenerationError ? error.message : 'Internal error during generation';
-      await this.finish(await this.books.fail(jobId, message));
+      await this.finished.notify(await this.books.fail(jobId, message));
+      // The job is over: no retry will resume from what it wrote.
+      await this.generation.discardCheckpoints(jobId);
+    } finally {
+      watcher.stop();
     }
   }
 
   /** Fails a job from outside its run (the reconciler's deadline): refund and webhook as for any failure. */
   async failJob(jobId: string, error: string): Promise<void> {
-    await this.finish(await this.books.fail(jobId, error));
+    await this.finished.notify(await this.books.fail(jobId, error));
   }
 
-  private async run(job: BookJobEntity): Promise<void> {
+  /** `signal` aborts when the job is no longer processing; no step starts after that. */
+  private async run(job: BookJobEntity, signal: AbortSignal): Promise<void> {
     const parameters = job.parameters;
     const renderer = this.rendering.rendererFor(parameters.outputFormat);
 
@@ -92,11 +113,19 @@ export class GenerationProcessor {
         createdAt: job.createdAt.toISOString(),
       },
       this.progressReporter(job.id),
+      signal,
+      (model, usage) => {
+        this.metrics.modelCalls.inc({ model });
+        this.metrics.modelTokens.inc({ model, kind: 'prompt' }, usage.prompt);
+        this.metrics.modelTokens.inc({ model, kind: 'completion' }, usage.completion);
+      },
     );
 
+    throwIfCancelled(signal);
     await this.books.recordProgress(job.id, PROGRESS.rendering, `Rendering ${parameters.outputFormat.toUpperCase()}`);
     const file = await renderer.render(outcome.document);
 
+    throwIfCancelled(signal);
     await this.books.recordProgress(job.id, PROGRESS.storing, 'Storing the book');
     await this.storage.save({
       jobId: job.id,
@@ -112,13 +141,14 @@ export class GenerationProcessor {
       outcome.document.metadata.wordCount,
       outcome.nominalWordCount,
     );
+    // A cancel that landed after the last check still wins: complete() changes only an unfinished job.
     const transition = await this.books.complete(
       job.id,
-      { title: outcome.document.metadata.title, price },
+      { title: outcome.document.metadata.title, price, generation: outcome.report },
       'Book ready for download',
     );
     await this.generation.discardCheckpoints(job.id);
-    await this.finish(transition);
+    await this.finished.notify(transition);
   }
 
   private progressReporter(jobId: string): GenerationProgressReporter {
@@ -128,24 +158,9 @@ export class GenerationProcessor {
         this.books.recordProgress(
           jobId,
           PROGRESS.generationStart + (Math.min(100, Math.max(0, progress)) / 100) * span,
-          message,
+          message ?? null,
         ),
     };
-  }
-
-  /** After the terminal transaction committed: ring the webhook doorbell (the outbox row already exists). */
-  private async finish(transition: TerminalTransition | null): Promise<void> {
-    if (!transition) return;
-    this.metrics.jobsFinished.inc({ status: transition.job.status });
-    if (transition.job.status === 'completed') this.metrics.creditsCharged.inc(transition.job.creditsUsed);
-    if (!transition.webhookDeliveryId) return;
-    try {
-      await this.webhooks.enqueueDelivery(transition.webhookDeliveryId, 1);
-    } catch (error) {
-      this.logger.warn(
-        `Webhook ${transition.webhookDeliveryId} not queued yet (the reconciler will): ${describe(error)}`,
-      );
-    }
   }
 }
 

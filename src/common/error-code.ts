@@ -11,6 +11,7 @@ export enum ErrorCode {
   MissingParameter = 'MISSING_PARAMETER',
   JobStartFailed = 'JOB_START_FAILED',
   JobNotCompleted = 'JOB_NOT_COMPLETED',
+  JobAlreadyFinished = 'JOB_ALREADY_FINISHED',
   PayloadTooLarge = 'PAYLOAD_TOO_LARGE',
   ServiceUnavailable = 'SERVICE_UNAVAILABLE',
   InternalError = 'INTERNAL_ERROR',

@@ -1,4 +1,4 @@
-import { notFound } from './api-exception';
+import { ApiException, notFound } from './api-exception';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -8,4 +8,9 @@ export function assertRequestId(value: string): string {
     throw notFound('Request not found', `No book request has the id ${JSON.stringify(value.slice(0, 64))}.`);
   }
   return value.toLowerCase();
+}
+
+/** The answer for an id no book request of the caller has: the same for unknown ids and other accounts' jobs. */
+export function requestNotFound(requestId: string): ApiException {
+  return notFound('Request not found', `No book request has the id ${requestId}.`);
 }

@@ -1,6 +1,6 @@
 import { plainToInstance, Transform } from 'class-transformer';
 import { parseProviderSettings, type ProviderSettings } from '../generation/openai/openai-settings';
-import { IsBoolean, IsIn, IsInt, IsString, Matches, Max, Min, validateSync } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsNumber, IsString, Matches, Max, Min, validateSync } from 'class-validator';
 
 export const ROLES = ['all', 'api', 'worker'] as const;
 export type Role = (typeof ROLES)[number];
@@ -16,6 +16,11 @@ const toBoolean = ({ value }: { value: unknown }): unknown => {
 const toInteger = ({ value }: { value: unknown }): unknown => {
   if (typeof value !== 'string') return value;
   return /^-?\d+$/.test(value.trim()) ? Number(value.trim()) : value;
+};
+
+const toNumber = ({ value }: { value: unknown }): unknown => {
+  if (typeof value !== 'string') return value;
+  return /^\d+(\.\d+)?$/.test(value.trim()) ? Number(value.trim()) : value;
 };
 
 /**
@@ -111,6 +116,17 @@ export class AppConfig {
   @Min(0)
   @Max(60_000)
   BUILTIN_SECTION_DELAY_MS = 0;
+
+  /**
+   * How often a worker looks at the row of each job it runs to notice a
+   * cancel (seconds, fractions allowed): a cancelled job stops within about
+   * this long, at the price of one primary-key query per running job per interval.
+   */
+  @Transform(toNumber)
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'CANCEL_CHECK_SECONDS must be a number of seconds' })
+  @Min(0.2)
+  @Max(60)
+  CANCEL_CHECK_SECONDS = 2;
 
   /** Re-queue unfinished work from PostgreSQL at worker start and every minute (keep on in production). */
   @Transform(toBoolean)

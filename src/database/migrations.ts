@@ -1,10 +1,12 @@
 import { Initial1795394012563 } from './migrations/1795394012563-Initial';
 import { UsageCountersAndIdempotency1795396616137 } from './migrations/1795396616137-UsageCountersAndIdempotency';
 import { ArtifactContentExternalStorage1795500000000 } from './migrations/1795500000000-ArtifactContentExternalStorage';
+import { JobGenerationReport1795600000000 } from './migrations/1795600000000-JobGenerationReport';
 
 /** Every migration, oldest first. Add a generated migration here; never edit one that was committed. */
 export const MIGRATIONS = [
   Initial1795394012563,
   UsageCountersAndIdempotency1795396616137,
   ArtifactContentExternalStorage1795500000000,
+  JobGenerationReport1795600000000,
 ];

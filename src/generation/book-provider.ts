@@ -1,5 +1,6 @@
 import type { BookStyle, BookType, ModelId, OutputFormat } from '../catalog/catalog';
-import type { BookChapter, BookDocument } from './book-document';
+import type { GenerationReport, UsageListener } from './generation-report';
+import type { BookChapter, BookDocument } from '../book/book-document';
 
 /** The generation request as the engine sees it: defaults already applied. */
 export interface BookGenerationRequest {
@@ -23,7 +24,7 @@ export interface GenerationProgressReporter {
    * Report a step. `progress` is 0-100 within the generation phase; the
    * caller maps it onto the job's overall progress and keeps it monotonic.
    */
-  report(progress: number, message: string): Promise<void>;
+  report(progress: number, message?: string): Promise<void>;
 }
 
 /**
@@ -37,8 +38,8 @@ export interface SectionCheckpointStore {
 
 export interface GenerationOutcome {
   document: BookDocument;
-  /** Model tokens consumed (0 for the builtin provider); feeds the length-based price. */
-  tokensUsed: number;
+  /** What the provider used: models, calls, retries, tokens. Stored with the job. */
+  report: GenerationReport;
   /**
    * The length the provider planned, in words. The final price varies with
    * wordCount / plannedWordCount (bounded to +/-10%); omitted means "as planned".
@@ -46,11 +47,17 @@ export interface GenerationOutcome {
   plannedWordCount?: number;
 }
 
+/** What a provider is given besides the request: where to report, where to resume from, when to stop. */
+export interface GenerationContext {
+  progress: GenerationProgressReporter;
+  checkpoints?: SectionCheckpointStore;
+  /** Aborted when the job is cancelled: a provider starts no model call after it and stops the ones in flight. */
+  signal: AbortSignal;
+  /** Told of every model answer's tokens as they are spent (failed jobs spend them too), for /metrics. */
+  onUsage?: UsageListener;
+}
+
 export interface BookProvider {
   readonly name: string;
-  generate(
-    request: BookGenerationRequest,
-    progress: GenerationProgressReporter,
-    checkpoints?: SectionCheckpointStore,
-  ): Promise<GenerationOutcome>;
+  generate(request: BookGenerationRequest, context: GenerationContext): Promise<GenerationOutcome>;
 }

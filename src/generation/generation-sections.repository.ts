@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import type { BookChapter } from './book-document';
+import type { BookChapter } from '../book/book-document';
 import type { SectionCheckpointStore } from './book-provider';
 import { GenerationSectionEntity } from './entities/generation-section.entity';
 

@@ -11,3 +11,20 @@ export class GenerationError extends Error {
     this.name = 'GenerationError';
   }
 }
+
+/**
+ * Thrown by a provider that stopped because its signal was aborted (the job
+ * was cancelled). Not a failure of the job: whoever aborted the signal has
+ * already given the job its terminal state.
+ */
+export class GenerationCancelledError extends Error {
+  constructor(message = 'Generation cancelled') {
+    super(message);
+    this.name = 'GenerationCancelledError';
+  }
+}
+
+/** The check a provider makes before starting a step: stop here if the job was cancelled. */
+export function throwIfCancelled(signal: AbortSignal): void {
+  if (signal.aborted) throw new GenerationCancelledError();
+}

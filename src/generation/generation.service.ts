@@ -10,6 +10,7 @@ import type {
 import { OpenAiBookProvider } from './openai/openai-book.provider';
 import { BuiltinBookProvider } from './builtin/builtin-book.provider';
 import { addBuiltinIllustrations } from './builtin/illustrations';
+import type { UsageListener } from './generation-report';
 import { GenerationSectionsRepository } from './generation-sections.repository';
 
 export interface GeneratedBook extends GenerationOutcome {
@@ -42,8 +43,19 @@ export class GenerationService {
     return this.providers[model];
   }
 
-  async generate(request: BookGenerationRequest, progress: GenerationProgressReporter): Promise<GeneratedBook> {
-    const outcome = await this.providers[request.model].generate(request, progress, this.sections);
+  /** `signal` is aborted when the job is cancelled; the provider then stops with GenerationCancelledError. */
+  async generate(
+    request: BookGenerationRequest,
+    progress: GenerationProgressReporter,
+    signal: AbortSignal,
+    onUsage?: UsageListener,
+  ): Promise<GeneratedBook> {
+    const outcome = await this.providers[request.model].generate(request, {
+      progress,
+      checkpoints: this.sections,
+      signal,
+      ...(onUsage ? { onUsage } : {}),
+    });
     return {
       ...outcome,
       nominalWordCount: outcome.plannedWordCount ?? outcome.document.metadata.wordCount,

@@ -1,4 +1,4 @@
-import { BOOK_DOCUMENT_SCHEMA } from '../rendering/book-document.schema';
+import { BOOK_DOCUMENT_SCHEMA } from '../book/book-document.schema';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { SERVICE_NAME } from '../catalog/catalog';

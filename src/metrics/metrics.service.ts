@@ -47,6 +47,20 @@ export class MetricsService {
     registers: [this.registry],
   });
 
+  readonly modelTokens = new Counter({
+    name: 'scriptorium_model_tokens_total',
+    help: 'Tokens of model answers, by model and kind (prompt, completion), failed jobs included',
+    labelNames: ['model', 'kind'] as const,
+    registers: [this.registry],
+  });
+
+  readonly modelCalls = new Counter({
+    name: 'scriptorium_model_calls_total',
+    help: 'Model answers received, by model',
+    labelNames: ['model'] as const,
+    registers: [this.registry],
+  });
+
   readonly creditsCharged = new Counter({
     name: 'scriptorium_credits_charged_total',
     help: 'Credits charged for completed books',

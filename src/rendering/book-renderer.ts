@@ -1,5 +1,5 @@
 import type { OutputFormat } from '../catalog/catalog';
-import type { BookDocument } from '../generation/book-document';
+import type { BookDocument } from '../book/book-document';
 
 /**
  * One output format. Adding a format means writing one class that implements

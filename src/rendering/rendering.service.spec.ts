@@ -1,4 +1,4 @@
-import type { BookDocument } from '../generation/book-document';
+import type { BookDocument } from '../book/book-document';
 import type { BookRenderer } from './book-renderer';
 import { RendererRegistry } from './renderer-registry';
 import { loadedFaces } from './renderers/pdf/pdf-fonts';

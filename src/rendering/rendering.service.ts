@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type { OutputFormat } from '../catalog/catalog';
-import type { BookDocument } from '../generation/book-document';
+import type { BookDocument } from '../book/book-document';
 import { GenerationError } from '../generation/generation.errors';
 import { bookFileName } from './book-file-name';
 import { RendererRegistry } from './renderer-registry';

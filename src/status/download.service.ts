@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { BooksRepository } from '../books/books.repository';
 import { ApiException, notFound } from '../common/api-exception';
 import { ErrorCode } from '../common/error-code';
+import { requestNotFound } from '../common/request-id';
 import { ArtifactHead } from '../storage/artifacts.repository';
 import { StorageService } from '../storage/storage.service';
 
@@ -22,7 +23,7 @@ export class DownloadService {
   async head(requestId: string): Promise<DownloadHead> {
     const job = await this.books.findById(requestId);
     if (!job) {
-      throw notFound('Request not found', `No book request has the id ${requestId}.`);
+      throw requestNotFound(requestId);
     }
     if (job.status === 'failed') {
       throw notFound('No book to download', `The job failed: ${job.error ?? 'generation failed'}.`);

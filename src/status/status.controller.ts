@@ -3,6 +3,7 @@ import { Controller, Get, Headers, Param, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../auth/auth.decorators';
+import { JobStatusDto } from '../books/dto/job-status.dto';
 import { ApiErrors } from '../common/api-error-responses';
 import { contentDisposition } from '../rendering/book-file-name';
 import { notFound } from '../common/api-exception';
@@ -11,7 +12,6 @@ import { ErrorCode } from '../common/error-code';
 import { assertRequestId } from '../common/request-id';
 import { AppConfig } from '../config/app-config';
 import { DownloadService } from './download.service';
-import { JobStatusDto } from './dto/job-status.dto';
 import { StatusService } from './status.service';
 
 const REQUEST_ID_PARAM = ApiParam({

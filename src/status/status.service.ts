@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
-import { BooksRepository, JobStatusRow } from '../books/books.repository';
-import { notFound } from '../common/api-exception';
+import { BooksRepository } from '../books/books.repository';
+import { JobStatusDto, toJobStatusDto } from '../books/dto/job-status.dto';
 import { PublicUrls } from '../common/public-urls';
-import { JobStatusDto } from './dto/job-status.dto';
+import { requestNotFound } from '../common/request-id';
 
 /** Finished jobs kept in memory per API process; a few hundred bytes each. */
 const FINISHED_CACHE_ENTRIES = 50_000;
@@ -23,30 +23,10 @@ export class StatusService {
     if (cached) return cached;
     const job = await this.books.findStatusById(requestId);
     if (!job) {
-      throw notFound('Request not found', `No book request has the id ${requestId}.`);
+      throw requestNotFound(requestId);
     }
-    const dto = this.toDto(job);
+    const dto = toJobStatusDto(job, this.urls);
     if (job.status === 'completed' || job.status === 'failed') this.finished.set(requestId, dto);
-    return dto;
-  }
-
-  private toDto(job: JobStatusRow): JobStatusDto {
-    const dto: JobStatusDto = {
-      requestId: job.id,
-      status: job.status,
-      progress: job.progress,
-      messages: job.messages,
-      createdAt: job.createdAt.toISOString(),
-      completedAt: job.completedAt?.toISOString() ?? null,
-      creditsUsed: job.status === 'completed' ? job.creditsUsed : 0,
-    };
-    if (job.status === 'completed') {
-      dto.resultUrl = this.urls.download(job.id);
-    }
-    if (job.status === 'failed') {
-      dto.error = job.error ?? 'Generation failed';
-      dto.errorMessage = dto.error;
-    }
     return dto;
   }
 }

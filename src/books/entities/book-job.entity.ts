@@ -2,6 +2,7 @@ import { Check, Column, CreateDateColumn, Entity, ForeignKey, Index, PrimaryColu
 import { AccountEntity } from '../../accounts/entities/account.entity';
 import { ApiKeyEntity } from '../../auth/entities/api-key.entity';
 import type { BookStyle, BookType, ModelId, OutputFormat } from '../../catalog/catalog';
+import type { GenerationReport } from '../../generation/generation-report';
 
 export const JOB_STATUSES = ['queued', 'processing', 'completed', 'failed'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
@@ -65,6 +66,10 @@ export class BookJobEntity {
 
   @Column({ type: 'varchar', length: 500, nullable: true })
   title!: string | null;
+
+  /** What wrote the book: provider, models, calls, retries and tokens (set on completion). */
+  @Column({ type: 'jsonb', nullable: true })
+  generation!: GenerationReport | null;
 
   /** How many times a worker has started this job (crash recovery shows here). */
   @Column({ type: 'integer', default: 0 })

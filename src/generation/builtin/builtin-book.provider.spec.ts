@@ -1,6 +1,12 @@
 import { BOOK_TYPES, type BookStyle, type BookType } from '../../catalog/catalog';
-import type { BookChapter, BookDocument } from '../book-document';
-import type { BookGenerationRequest, SectionCheckpointStore } from '../book-provider';
+import type { BookChapter, BookDocument } from '../../book/book-document';
+import type {
+  BookGenerationRequest,
+  GenerationContext,
+  GenerationProgressReporter,
+  SectionCheckpointStore,
+} from '../book-provider';
+import { GenerationCancelledError } from '../generation.errors';
 import { BuiltinBookProvider } from './builtin-book.provider';
 import { blockTexts } from './text';
 
@@ -29,8 +35,15 @@ const progress = () => {
   };
 };
 
+/** The context of a run nobody cancels unless the test passes its own signal. */
+const runContext = (
+  reporter: GenerationProgressReporter,
+  checkpoints?: SectionCheckpointStore,
+  signal = new AbortController().signal,
+): GenerationContext => ({ progress: reporter, checkpoints, signal });
+
 const generate = async (overrides: Partial<BookGenerationRequest> = {}): Promise<BookDocument> =>
-  (await new BuiltinBookProvider().generate(request(overrides), progress())).document;
+  (await new BuiltinBookProvider().generate(request(overrides), runContext(progress()))).document;
 
 /** Everything a reader reads, panel captions and exercise answers included. */
 const texts = (document: BookDocument): string[] =>
@@ -196,7 +209,7 @@ describe('BuiltinBookProvider', () => {
 
   it('reports rising progress ending at 100', async () => {
     const reporter = progress();
-    await new BuiltinBookProvider().generate(request({ images: true }), reporter);
+    await new BuiltinBookProvider().generate(request({ images: true }), runContext(reporter));
     const values = reporter.reports.map(([value]) => value);
     expect(values).toEqual([...values].sort((a, b) => a - b));
     expect(values.at(-1)).toBe(100);
@@ -234,10 +247,45 @@ describe('BuiltinBookProvider', () => {
       },
     };
     const provider = new BuiltinBookProvider();
-    await provider.generate(request(), progress(), store);
+    await provider.generate(request(), runContext(progress(), store));
     const marked = { ...saved.get('section-002')!, title: 'From the checkpoint' };
     saved.set('section-002', marked);
-    const again = await provider.generate(request(), progress(), store);
+    const again = await provider.generate(request(), runContext(progress(), store));
     expect(again.document.chapters[1]?.title).toBe('From the checkpoint');
+  });
+
+  it('writes no section once its signal is aborted', async () => {
+    const reporter = progress();
+    const saved: string[] = [];
+    const store: SectionCheckpointStore = {
+      load: () => Promise.resolve(new Map()),
+      save: (_id, key) => {
+        saved.push(key);
+        return Promise.resolve();
+      },
+    };
+    const cancelled = new AbortController();
+    cancelled.abort();
+    await expect(
+      new BuiltinBookProvider().generate(request(), runContext(reporter, store, cancelled.signal)),
+    ).rejects.toBeInstanceOf(GenerationCancelledError);
+    expect(saved).toEqual([]);
+    expect(reporter.reports.map(([, message]) => message)).toEqual(['Planning the outline']);
+  });
+
+  it('stops during the simulated model latency as soon as the signal is aborted', async () => {
+    const cancel = new AbortController();
+    const reporter: GenerationProgressReporter = {
+      // The first section starts its (one-minute) wait right after this report: cancel then.
+      report: (_progress, message) => {
+        if (message?.startsWith('Writing chapter 1 ')) setImmediate(() => cancel.abort());
+        return Promise.resolve();
+      },
+    };
+    const provider = new BuiltinBookProvider({ sectionDelayMs: 60_000 });
+    // Without the abort the promise would take 15 minutes and the test would time out.
+    await expect(provider.generate(request(), runContext(reporter, undefined, cancel.signal))).rejects.toBeInstanceOf(
+      GenerationCancelledError,
+    );
   });
 });

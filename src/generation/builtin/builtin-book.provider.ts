@@ -1,11 +1,7 @@
-import { BOOK_DOCUMENT_VERSION, type BookChapter, type BookDocument } from '../book-document';
-import type {
-  BookGenerationRequest,
-  BookProvider,
-  GenerationOutcome,
-  GenerationProgressReporter,
-  SectionCheckpointStore,
-} from '../book-provider';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { BOOK_DOCUMENT_VERSION, type BookChapter, type BookDocument } from '../../book/book-document';
+import type { BookGenerationRequest, BookProvider, GenerationContext, GenerationOutcome } from '../book-provider';
+import { GenerationCancelledError, throwIfCancelled } from '../generation.errors';
 import { addBuiltinIllustrations } from './illustrations';
 import { NonFictionWriter } from './nonfiction/non-fiction-writer';
 import { SelfHelpWriter } from './nonfiction/self-help-writer';
@@ -14,7 +10,8 @@ import { Random } from './prng';
 import { ComicWriter } from './story/comic-writer';
 import { NovelWriter } from './story/novel-writer';
 import { PictureBookWriter } from './story/picture-book-writer';
-import { documentWords } from './text';
+import { documentWords } from '../../book/word-count';
+import { GenerationMeter, publicReport } from '../generation-report';
 import { SectionContext, type TypeWriter } from './type-writer';
 import { buildWorld, type ConcreteType, worldSlots } from './world';
 
@@ -44,8 +41,7 @@ export class BuiltinBookProvider implements BookProvider {
 
   async generate(
     request: BookGenerationRequest,
-    progress: GenerationProgressReporter,
-    checkpoints?: SectionCheckpointStore,
+    { progress, checkpoints, signal }: GenerationContext,
   ): Promise<GenerationOutcome> {
     // Same request, same book; but two requests without a prompt get two different invented books.
     const seed = JSON.stringify([
@@ -68,14 +64,14 @@ export class BuiltinBookProvider implements BookProvider {
     const chapters: BookChapter[] = [];
     const total = outline.sections.length;
     for (const section of outline.sections) {
+      throwIfCancelled(signal);
       await progress.report(
         Math.round(((section.number - 1) / total) * 90) + 5,
         `Writing ${section.label} ${section.number} of ${total}: ${section.title}`,
       );
       let chapter = stored.get(section.key);
       if (!chapter) {
-        if (this.options.sectionDelayMs)
-          await new Promise((resolve) => setTimeout(resolve, this.options.sectionDelayMs));
+        if (this.options.sectionDelayMs) await simulateModelLatency(this.options.sectionDelayMs, signal);
         const context = new SectionContext(world, outline, section, random.fork(section.key), slots, bookRandom);
         chapter = {
           id: `ch-${String(section.number).padStart(2, '0')}`,
@@ -93,6 +89,8 @@ export class BuiltinBookProvider implements BookProvider {
     for (const extra of writer.backMatter?.(world, outline) ?? []) {
       chapters.push({ ...extra, number: chapters.length + 1 });
     }
+    // The sample writer calls no model: its report says so, in the same shape as a model provider's.
+    const report = new GenerationMeter(this.name, { planner: this.name, writer: this.name }).snapshot();
     let document: BookDocument = {
       schemaVersion: BOOK_DOCUMENT_VERSION,
       metadata: {
@@ -108,6 +106,9 @@ export class BuiltinBookProvider implements BookProvider {
         identifier: request.requestId,
         createdAt: request.createdAt,
         wordCount: documentWords(chapters),
+        targetWords: outline.sections.reduce((sum, section) => sum + section.words, 0),
+        scale: 'sample',
+        generation: publicReport(report),
       },
       frontMatter: outline.frontMatter,
       chapters,
@@ -123,6 +124,16 @@ export class BuiltinBookProvider implements BookProvider {
     }
     await progress.report(100, 'Assembling the book');
     const plannedWordCount = outline.sections.reduce((sum, section) => sum + section.words, 0);
-    return { document, tokensUsed: 0, ...(plannedWordCount > 0 ? { plannedWordCount } : {}) };
+    return { document, report, ...(plannedWordCount > 0 ? { plannedWordCount } : {}) };
+  }
+}
+
+/** The configured stand-in for a model call: like one, it ends early when the job is cancelled. */
+async function simulateModelLatency(ms: number, signal: AbortSignal): Promise<void> {
+  try {
+    await sleep(ms, undefined, { signal });
+  } catch (error) {
+    if (signal.aborted) throw new GenerationCancelledError();
+    throw error;
   }
 }

@@ -29,7 +29,7 @@ const generate = async (type: (typeof TYPES)[number], images: boolean, prompt: s
         outputFormat: 'epub',
         createdAt: '2026-01-01T00:00:00.000Z',
       } satisfies BookGenerationRequest,
-      { report: () => Promise.resolve() },
+      { progress: { report: () => Promise.resolve() }, signal: new AbortController().signal },
     )
   ).document;
 

@@ -1,4 +1,4 @@
-import { BOOK_DOCUMENT_VERSION, type BookDocument, type BookImage } from '../book-document';
+import { BOOK_DOCUMENT_VERSION, type BookDocument, type BookImage } from '../../book/book-document';
 import { addBuiltinIllustrations, drawPicture, type PictureKind, type PictureRequest } from './illustrations';
 import type { ConcreteStyle } from './lexicon/style-lexicon';
 import { STYLE_LEXICONS } from './lexicon/style-lexicons';

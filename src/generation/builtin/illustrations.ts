@@ -1,4 +1,4 @@
-import type { BookChapter, BookDocument, BookImage } from '../book-document';
+import type { BookChapter, BookDocument, BookImage } from '../../book/book-document';
 import { mix } from './illustration/colour';
 import { backOfHead, bust, figure, OUTFITS, POSES, type Hat, type Outfit, type Pose } from './illustration/figures';
 import { drawLandscape } from './illustration/landscape';

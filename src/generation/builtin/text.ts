@@ -1,4 +1,4 @@
-import type { BookBlock, BookChapter } from '../book-document';
+import type { BookBlock } from '../../book/book-document';
 
 const MINOR_WORDS = new Set(['a', 'an', 'the', 'and', 'or', 'of', 'in', 'on', 'at', 'to', 'for', 'by', 'with', 'from']);
 
@@ -60,18 +60,6 @@ export function blockTexts(block: BookBlock): string[] {
     case 'scene_break':
       return [];
   }
-}
-
-export function blockWords(block: BookBlock): number {
-  return blockTexts(block).reduce((sum, text) => sum + countText(text), 0);
-}
-
-export function chapterWords(chapter: BookChapter): number {
-  return chapter.blocks.reduce((sum, block) => sum + blockWords(block), 0);
-}
-
-export function documentWords(chapters: readonly BookChapter[]): number {
-  return chapters.reduce((sum, chapter) => sum + chapterWords(chapter), 0);
 }
 
 /** Sentences of a text, split the same way whether the text was just written or read back from a checkpoint. */

@@ -5,7 +5,7 @@
  * outline alone. The provider checkpoints sections one by one, so a section
  * must never depend on the text of another, only on the outline.
  */
-import type { BookBlock, BookChapter, ChapterKind, FrontMatter } from '../book-document';
+import type { BookBlock, BookChapter, ChapterKind, FrontMatter } from '../../book/book-document';
 import { Chooser, expand, expandFragment, type Slots } from './grammar';
 import type { Random } from './prng';
 import type { World } from './world';

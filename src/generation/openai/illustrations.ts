@@ -1,5 +1,5 @@
-import type { BookImage } from '../book-document';
-import { type BookPlan, type PlannedSection, TYPE_PROFILES } from './book-plan';
+import type { BookImage } from '../../book/book-document';
+import type { BookPlan, PlannedSection } from './steps/book-plan';
 
 /** Every image model of the images endpoint accepts this size (dall-e-2, dall-e-3, gpt-image-1). */
 export const IMAGE_SIZE = '1024x1024';
@@ -19,19 +19,23 @@ const ART_DIRECTION: Record<BookPlan['type'], string> = {
 
 export function coverPrompt(plan: BookPlan): string {
   return clip(
-    `Cover illustration for "${plan.title}", ${TYPE_PROFILES[plan.type].description}, style ${plan.style}. ` +
+    `Cover illustration for "${plan.title}", a ${plan.type.replace(/_/g, ' ')} in the ${plan.style.replace(/_/g, ' ')} style. ` +
       `${plan.synopsis} ${ART_DIRECTION[plan.type]} No text, letters or logos.`,
   );
 }
 
-export function sectionImagePrompt(plan: BookPlan, section: PlannedSection): string {
+/** A section's picture: what the writer said it shows (picture books), else its summary, with the cast present. */
+export function sectionImagePrompt(plan: BookPlan, section: PlannedSection, illustration?: string): string {
   // Describing the characters in every prompt is what keeps them recognisable from one picture to the next.
-  const present = plan.cast.filter((member) => section.summary.includes(member.name));
+  const characters = plan.bible.kind === 'story' ? plan.bible.characters : [];
+  const present = characters.filter(
+    (character) => section.present.includes(character.name) || section.summary.includes(character.name),
+  );
   const cast =
-    present.length > 0 ? ` Characters: ${present.map((m) => `${m.name} (${m.description})`).join('; ')}.` : '';
+    present.length > 0 ? ` Characters: ${present.map((c) => `${c.name} (${c.description})`).join('; ')}.` : '';
   return clip(
-    `Illustration for ${TYPE_PROFILES[plan.type].label} ${section.number} of "${plan.title}" (${plan.style}): ` +
-      `${section.summary}${cast} ${ART_DIRECTION[plan.type]} No text, letters or logos.`,
+    `Illustration for "${plan.title}" (${plan.style.replace(/_/g, ' ')}): ${illustration ?? section.summary}${cast} ` +
+      `${ART_DIRECTION[plan.type]} No text, letters or logos.`,
   );
 }
 

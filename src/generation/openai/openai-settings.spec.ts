@@ -18,9 +18,11 @@ describe('parseProviderSettings', () => {
       baseUrl: 'https://api.openai.com/v1',
       apiKey: 'sk-test',
       model: 'gpt-4o-mini',
+      plannerModel: 'gpt-4o-mini',
       timeoutMs: 120_000,
+      idleTimeoutMs: 60_000,
       maxRetries: 4,
-      concurrency: 4,
+      concurrency: 8,
     });
     expect(settings.openai['2.0']).not.toHaveProperty('imageModel');
   });
@@ -32,7 +34,9 @@ describe('parseProviderSettings', () => {
       OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1',
       OPENAI_MODEL: 'llama3.1',
       OPENAI_MODEL_3_0: 'qwen2.5:32b',
+      OPENAI_PLANNER_MODEL: 'qwen2.5:72b',
       OPENAI_IMAGE_MODEL_3_0: 'dall-e-3',
+      OPENAI_IDLE_TIMEOUT_SECONDS_3_0: '300',
       OPENAI_TIMEOUT_SECONDS: '30',
       OPENAI_TIMEOUT_SECONDS_3_0: '600',
       OPENAI_MAX_RETRIES_3_0: '0',
@@ -46,8 +50,10 @@ describe('parseProviderSettings', () => {
       // A local server without a key is fine.
       apiKey: '',
       model: 'qwen2.5:32b',
+      plannerModel: 'qwen2.5:72b',
       imageModel: 'dall-e-3',
       timeoutMs: 600_000,
+      idleTimeoutMs: 300_000,
       maxRetries: 0,
       concurrency: 32,
     });
@@ -74,6 +80,7 @@ describe('parseProviderSettings', () => {
       GENERATION_PROVIDER_2_0: 'gpt',
       OPENAI_BASE_URL: 'ftp://example.com/v1',
       OPENAI_TIMEOUT_SECONDS: '0',
+      OPENAI_IDLE_TIMEOUT_SECONDS: 'never',
       OPENAI_MAX_RETRIES: '2.5',
       OPENAI_CONCURRENCY_3_0: '33',
     });
@@ -84,6 +91,7 @@ describe('parseProviderSettings', () => {
         'OPENAI_MODEL (or OPENAI_MODEL_2_0) must be set: model 2.0 uses the openai provider',
         'OPENAI_MODEL (or OPENAI_MODEL_3_0) must be set: model 3.0 uses the openai provider',
         'OPENAI_TIMEOUT_SECONDS must be a number from 1 to 3600',
+        'OPENAI_IDLE_TIMEOUT_SECONDS must be a number from 1 to 3600',
         'OPENAI_MAX_RETRIES must be a whole number from 0 to 10',
         'OPENAI_CONCURRENCY_3_0 must be a whole number from 1 to 32',
       ]),

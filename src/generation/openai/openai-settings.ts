@@ -9,12 +9,17 @@ export interface OpenAiModelSettings {
   baseUrl: string;
   /** Secret. Empty for local servers that need none. */
   apiKey: string;
+  /** Writes the chapters (the bulk of the tokens): a fast model does well here. */
   model: string;
+  /** Plans the book and runs the continuity checks (few tokens, much judgement): a strong model pays off here. */
+  plannerModel: string;
   /** When absent, the endpoint is never asked for pictures. */
   imageModel?: string;
-  /** One request, one attempt; the SDK retries on top of it. */
+  /** How long a request may wait for its first piece of answer (connection, queueing, reading a long prompt). */
   timeoutMs: number;
-  /** Retries of one request on 408/409/429/5xx and network errors, with the SDK's exponential backoff. */
+  /** Once an answer streams, how long the server may stay silent before the request is given up and retried. */
+  idleTimeoutMs: number;
+  /** Retries of one request on 408/409/429/5xx, resets and timeouts, honouring Retry-After. */
   maxRetries: number;
   /** Requests one book job keeps in flight at once. */
   concurrency: number;
@@ -30,12 +35,14 @@ export interface ProviderSettings {
 export const OPENAI_DEFAULTS = {
   baseUrl: 'https://api.openai.com/v1',
   timeoutSeconds: 120,
+  idleTimeoutSeconds: 60,
   maxRetries: 4,
-  concurrency: 4,
+  concurrency: 8,
 } as const;
 
 const LIMITS = {
   timeoutSeconds: { min: 1, max: 3600 },
+  idleTimeoutSeconds: { min: 1, max: 3600 },
   maxRetries: { min: 0, max: 10 },
   concurrency: { min: 1, max: 32 },
 } as const;
@@ -105,6 +112,13 @@ export function parseProviderSettings(env: Env): ProviderSettings {
       false,
       errors,
     );
+    const idleTimeoutSeconds = readNumber(
+      pick('OPENAI_IDLE_TIMEOUT_SECONDS'),
+      OPENAI_DEFAULTS.idleTimeoutSeconds,
+      LIMITS.idleTimeoutSeconds,
+      false,
+      errors,
+    );
     const maxRetries = readNumber(
       pick('OPENAI_MAX_RETRIES'),
       OPENAI_DEFAULTS.maxRetries,
@@ -120,13 +134,16 @@ export function parseProviderSettings(env: Env): ProviderSettings {
       errors,
     );
     const imageModel = pick('OPENAI_IMAGE_MODEL').value;
+    const plannerModel = pick('OPENAI_PLANNER_MODEL').value;
 
     openai[id] = {
       baseUrl: url,
       apiKey: apiKey.value ?? '',
       model: model.value ?? '',
+      plannerModel: plannerModel ?? model.value ?? '',
       ...(imageModel !== undefined ? { imageModel } : {}),
       timeoutMs: Math.round(timeoutSeconds * 1000),
+      idleTimeoutMs: Math.round(idleTimeoutSeconds * 1000),
       maxRetries,
       concurrency,
     };

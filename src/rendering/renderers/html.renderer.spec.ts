@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { CONTENT_TYPES } from '../../catalog/catalog';
-import type { BookDocument } from '../../generation/book-document';
+import type { BookDocument } from '../../book/book-document';
 import { CONCRETE_BOOK_TYPES, sampleBook } from '../testing/sample-books';
 import { escapeHtml, HtmlRenderer } from './html.renderer';
 

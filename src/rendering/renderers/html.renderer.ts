@@ -12,7 +12,7 @@ import type {
   BookImage,
   GlossaryEntryBlock,
   PanelBlock,
-} from '../../generation/book-document';
+} from '../../book/book-document';
 import type { BookRenderer } from '../book-renderer';
 import {
   chapterLabel,

@@ -1,7 +1,7 @@
 import Ajv2020 from 'ajv/dist/2020';
 import { BOOK_STYLES, BOOK_TYPES, CONTENT_TYPES, MODEL_IDS } from '../../catalog/catalog';
-import { BOOK_DOCUMENT_VERSION, type BookBlock, type BookDocument } from '../../generation/book-document';
-import { BOOK_DOCUMENT_SCHEMA, BOOK_DOCUMENT_SCHEMA_ID } from '../book-document.schema';
+import { BOOK_DOCUMENT_VERSION, type BookBlock, type BookDocument } from '../../book/book-document';
+import { BOOK_DOCUMENT_SCHEMA, BOOK_DOCUMENT_SCHEMA_ID } from '../../book/book-document.schema';
 import { CONCRETE_BOOK_TYPES, sampleBook } from '../testing/sample-books';
 import { JsonRenderer } from './json.renderer';
 

@@ -4,7 +4,7 @@
  * published as BOOK_DOCUMENT_SCHEMA (`../book-document.schema.ts`).
  */
 import { CONTENT_TYPES } from '../../catalog/catalog';
-import type { BookDocument } from '../../generation/book-document';
+import type { BookDocument } from '../../book/book-document';
 import type { BookRenderer } from '../book-renderer';
 import { yieldToEventLoop } from './text-helpers';
 

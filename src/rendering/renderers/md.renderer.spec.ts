@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { CONTENT_TYPES } from '../../catalog/catalog';
-import type { BookDocument } from '../../generation/book-document';
+import type { BookDocument } from '../../book/book-document';
 import { CONCRETE_BOOK_TYPES, sampleBook } from '../testing/sample-books';
 import { escapeMarkdown, MarkdownRenderer } from './md.renderer';
 import { cleanInline } from './text-helpers';

@@ -15,7 +15,7 @@
  * at the end of each chapter instead of inside `<details>`.
  */
 import { CONTENT_TYPES } from '../../catalog/catalog';
-import type { BookBlock, BookChapter, BookDocument, BookImage, PanelBlock } from '../../generation/book-document';
+import type { BookBlock, BookChapter, BookDocument, BookImage, PanelBlock } from '../../book/book-document';
 import type { BookRenderer } from '../book-renderer';
 import {
   chapterLabel,

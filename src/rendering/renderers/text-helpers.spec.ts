@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { BookChapter, BookImage } from '../../generation/book-document';
+import type { BookChapter, BookImage } from '../../book/book-document';
 import {
   centerText,
   chapterLabel,

@@ -4,7 +4,7 @@
  * data URIs. Nothing here knows about a particular output syntax.
  */
 import type { BookType } from '../../catalog/catalog';
-import type { BookChapter, BookDocument, BookImage } from '../../generation/book-document';
+import type { BookChapter, BookDocument, BookImage } from '../../book/book-document';
 
 /**
  * Lets queued work (HTTP requests, queue heartbeats) run between chapters, so

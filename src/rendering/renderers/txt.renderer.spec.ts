@@ -1,5 +1,5 @@
 import { CONTENT_TYPES } from '../../catalog/catalog';
-import type { BookDocument } from '../../generation/book-document';
+import type { BookDocument } from '../../book/book-document';
 import { CONCRETE_BOOK_TYPES, sampleBook } from '../testing/sample-books';
 import { displayWidth } from './text-helpers';
 import { TXT_LINE_WIDTH, TxtRenderer } from './txt.renderer';

@@ -7,7 +7,7 @@
  * so a reader can try the questions first.
  */
 import { CONTENT_TYPES } from '../../catalog/catalog';
-import type { BookBlock, BookChapter, BookDocument, BookImage, PanelBlock } from '../../generation/book-document';
+import type { BookBlock, BookChapter, BookDocument, BookImage, PanelBlock } from '../../book/book-document';
 import type { BookRenderer } from '../book-renderer';
 import {
   centerText,

@@ -3,6 +3,7 @@
  * book type, with and without illustrations, in any script. They do not come
  * from a provider so that renderer tests fail only for renderer faults.
  */
+import { documentWords } from '../../book/word-count';
 import { BOOK_TYPES, type BookType } from '../../catalog/catalog';
 import {
   BOOK_DOCUMENT_VERSION,
@@ -10,7 +11,7 @@ import {
   type BookChapter,
   type BookDocument,
   type BookImage,
-} from '../../generation/book-document';
+} from '../../book/book-document';
 
 export type ConcreteBookType = Exclude<BookType, 'automatic'>;
 export const CONCRETE_BOOK_TYPES = BOOK_TYPES.filter((type): type is ConcreteBookType => type !== 'automatic');
@@ -149,16 +150,6 @@ export function sampleBook(options: SampleBookOptions = {}): BookDocument {
     chapters,
     images: bookImages,
   };
-  document.metadata.wordCount = countWords(document);
+  document.metadata.wordCount = documentWords(document.chapters);
   return document;
-}
-
-export function countWords(document: BookDocument): number {
-  const texts: string[] = [];
-  for (const chapter of document.chapters) {
-    for (const block of chapter.blocks) {
-      if (block.kind === 'paragraph' || block.kind === 'dialogue' || block.kind === 'key_point') texts.push(block.text);
-    }
-  }
-  return texts.join(' ').split(/\s+/).filter(Boolean).length;
 }

@@ -1,4 +1,4 @@
-import type { BookBlock, BookChapter } from '../../book-document';
+import type { BookBlock, BookChapter } from '../../../book/book-document';
 import { NonFictionWriter } from './non-fiction-writer';
 import { chapterText, writeBook } from './testing/write-book';
 

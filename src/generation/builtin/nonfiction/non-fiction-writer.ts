@@ -6,10 +6,11 @@
  * kinds of sources, questions to ask of them, and a note per chapter on
  * which cases are composites (non-fiction-material.ts).
  */
-import type { BookBlock, BookChapter } from '../../book-document';
+import type { BookBlock, BookChapter } from '../../../book/book-document';
 import { Chooser, expand, type Slots } from '../grammar';
 import { Random } from '../prng';
-import { blockWords, titleCase } from '../text';
+import { blockWords } from '../../../book/word-count';
+import { titleCase } from '../text';
 import { type BookOutline, SectionContext, type SectionOutline, type TypeWriter } from '../type-writer';
 import { type World, worldSlots } from '../world';
 import {

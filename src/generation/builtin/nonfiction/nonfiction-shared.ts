@@ -8,7 +8,7 @@
  * argue about how to study, practise, weigh and apply a subject, and say
  * plainly that their people and scenes are illustrations.
  */
-import type { FrontMatter } from '../../book-document';
+import type { FrontMatter } from '../../../book/book-document';
 import { Chooser, expand, type Slots } from '../grammar';
 import type { ConcreteStyle } from '../lexicon/style-lexicon';
 import { hashString, Random } from '../prng';

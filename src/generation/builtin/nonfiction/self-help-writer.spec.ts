@@ -1,4 +1,4 @@
-import type { BookBlock, BookChapter } from '../../book-document';
+import type { BookBlock, BookChapter } from '../../../book/book-document';
 import { SelfHelpWriter } from './self-help-writer';
 import { chapterText, writeBook } from './testing/write-book';
 

@@ -4,10 +4,11 @@
  * most people fall into, an ordered list of action steps, questions for
  * reflection and a one-line takeaway (self-help-material.ts).
  */
-import type { BookBlock } from '../../book-document';
+import type { BookBlock } from '../../../book/book-document';
 import type { Slots } from '../grammar';
 import type { Random } from '../prng';
-import { blockWords, titleCase } from '../text';
+import { blockWords } from '../../../book/word-count';
+import { titleCase } from '../text';
 import { type BookOutline, SectionContext, type SectionOutline, type TypeWriter } from '../type-writer';
 import { type World, worldSlots } from '../world';
 import {

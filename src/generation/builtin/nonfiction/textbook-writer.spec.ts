@@ -1,4 +1,4 @@
-import type { BookBlock, BookChapter } from '../../book-document';
+import type { BookBlock, BookChapter } from '../../../book/book-document';
 import { chapterText, writeBook } from './testing/write-book';
 import { TextbookWriter } from './textbook-writer';
 

@@ -5,10 +5,11 @@
  * own terms at the back. The lessons teach how to learn the subject, with
  * examples set in the style's world (textbook-material.ts).
  */
-import type { BookBlock, BookChapter } from '../../book-document';
+import type { BookBlock, BookChapter } from '../../../book/book-document';
 import type { Slots } from '../grammar';
 import { Random } from '../prng';
-import { blockWords, capitalize, titleCase } from '../text';
+import { blockWords } from '../../../book/word-count';
+import { capitalize, titleCase } from '../text';
 import { type BookOutline, SectionContext, type SectionOutline, type TypeWriter } from '../type-writer';
 import { type World, worldSlots } from '../world';
 import {

@@ -1,4 +1,4 @@
-import type { PanelBlock } from '../../book-document';
+import type { PanelBlock } from '../../../book/book-document';
 import type { BookGenerationRequest } from '../../book-provider';
 import { STYLE_LEXICONS } from '../lexicon/style-lexicons';
 import { Random } from '../prng';

@@ -8,7 +8,7 @@
  * eyes and speed lines, drop into chibi relief on the lighter pages, and
  * read from right to left (world.readingDirection, noted in the front matter).
  */
-import type { BookBlock, PanelBlock, PanelDialogueLine } from '../../book-document';
+import type { BookBlock, PanelBlock, PanelDialogueLine } from '../../../book/book-document';
 import type { ModelId } from '../../../catalog/catalog';
 import { shortForm, type Slots } from '../grammar';
 import type { StyleLexicon } from '../lexicon/style-lexicon';

@@ -1,4 +1,4 @@
-import type { BookBlock } from '../../book-document';
+import type { BookBlock } from '../../../book/book-document';
 import type { BookGenerationRequest } from '../../book-provider';
 import { Random } from '../prng';
 import { SectionContext } from '../type-writer';

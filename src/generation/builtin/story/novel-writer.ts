@@ -4,7 +4,7 @@
  * speech tags, action between the lines), scene breaks, small interludes
  * between the big beats, and narration that leans toward the requested tone.
  */
-import type { BookBlock } from '../../book-document';
+import type { BookBlock } from '../../../book/book-document';
 import { shortForm, type Slots } from '../grammar';
 import { capitalize, countText, titleCase, withArticle } from '../text';
 import { type BookOutline, SectionContext, type SectionOutline, type TypeWriter } from '../type-writer';

@@ -7,7 +7,7 @@
  * of one to three short sentences; a refrain comes back on every try and in
  * the sad moment, and turns happy when the problem is solved.
  */
-import type { BookBlock } from '../../book-document';
+import type { BookBlock } from '../../../book/book-document';
 import type { ModelId } from '../../../catalog/catalog';
 import { Chooser, expand, type Slots } from '../grammar';
 import { hashString, type Random } from '../prng';

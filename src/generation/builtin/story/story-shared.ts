@@ -1,5 +1,5 @@
 /** What every story-shaped book shares whatever its form: the title, the section titles, the front matter. */
-import type { FrontMatter } from '../../book-document';
+import type { FrontMatter } from '../../../book/book-document';
 import { Chooser, expand } from '../grammar';
 import type { Random } from '../prng';
 import { titleCase } from '../text';

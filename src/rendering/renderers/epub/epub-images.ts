@@ -4,7 +4,7 @@
  * valid EPUB resource is left out (callers still print its caption and alt
  * text), so one broken illustration never makes the whole file invalid.
  */
-import type { BookImage } from '../../../generation/book-document';
+import type { BookImage } from '../../../book/book-document';
 
 export type EpubImageMediaType = BookImage['mediaType'];
 

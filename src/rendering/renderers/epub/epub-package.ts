@@ -4,7 +4,7 @@
  * EPUB 2 NCX for older reading systems that still look for one.
  */
 import { randomUUID } from 'node:crypto';
-import type { BookDocument } from '../../../generation/book-document';
+import type { BookDocument } from '../../../book/book-document';
 import { cleanInline } from '../text-helpers';
 import type { EpubImage } from './epub-images';
 import type { EpubPage } from './epub-pages';

@@ -12,7 +12,7 @@ import type {
   ExerciseBlock,
   GlossaryEntryBlock,
   PanelBlock,
-} from '../../../generation/book-document';
+} from '../../../book/book-document';
 import { chapterLabel, formatNumber, objectivesLabel } from '../text-helpers';
 import type { EpubImage, EpubImages } from './epub-images';
 import { escapeXml, xhtmlDocument } from './epub-xml';

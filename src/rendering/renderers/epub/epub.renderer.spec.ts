@@ -1,6 +1,6 @@
 import JSZip from 'jszip';
 import { CONTENT_TYPES } from '../../../catalog/catalog';
-import type { BookDocument, BookImage } from '../../../generation/book-document';
+import type { BookDocument, BookImage } from '../../../book/book-document';
 import { epubcheckAll, problems, type EpubcheckReport } from '../../testing/epubcheck';
 import { CONCRETE_BOOK_TYPES, sampleBook, sampleSvg } from '../../testing/sample-books';
 import { EpubRenderer } from './epub.renderer';
@@ -87,7 +87,7 @@ async function breakChapter(epub: Buffer): Promise<Buffer> {
 
 /** About 100,000 words in 40 chapters, with a cover and 11 chapter illustrations. */
 function hundredThousandWordBook(): BookDocument {
-  const document = sampleBook({ chapters: 40, paragraphs: 66, images: true });
+  const document = sampleBook({ chapters: 40, paragraphs: 67, images: true });
   const illustrated = new Set(['cover', ...Array.from({ length: 11 }, (_, index) => `img-ch-${index * 3 + 1}`)]);
   document.images = document.images.filter((image) => illustrated.has(image.id));
   for (const chapter of document.chapters) {

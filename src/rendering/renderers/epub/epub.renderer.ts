@@ -8,7 +8,7 @@
  */
 import JSZip from 'jszip';
 import { CONTENT_TYPES } from '../../../catalog/catalog';
-import type { BookDocument } from '../../../generation/book-document';
+import type { BookDocument } from '../../../book/book-document';
 import type { BookRenderer } from '../../book-renderer';
 import { yieldToEventLoop } from '../text-helpers';
 import { EpubImages } from './epub-images';

@@ -12,7 +12,7 @@ import type {
   ChapterKind,
   ExerciseBlock,
   PanelBlock,
-} from '../../../generation/book-document';
+} from '../../../book/book-document';
 import {
   chapterLabel,
   cleanInline,

@@ -5,7 +5,7 @@
  * caption), so one broken illustration does not cost the reader the book.
  */
 import SVGtoPDF from 'svg-to-pdfkit';
-import type { BookImage } from '../../../generation/book-document';
+import type { BookImage } from '../../../book/book-document';
 import { type FontFace, type HanPreference, faceForText } from './pdf-fonts';
 
 /** A pdfkit image opened from bytes; pdfkit embeds it on first use. */

@@ -5,7 +5,7 @@
  * left. A row moves to the next page whole; a panel whose text cannot fit a
  * page at all is set as ordinary paragraphs instead.
  */
-import type { PanelBlock } from '../../../generation/book-document';
+import type { PanelBlock } from '../../../book/book-document';
 import { cleanInline, formatNumber } from '../text-helpers';
 import type { Line } from './line-breaking';
 import type { Span } from './pdf-fonts';

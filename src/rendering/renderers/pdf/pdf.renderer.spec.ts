@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { crc32, deflateSync } from 'node:zlib';
 import { CONTENT_TYPES } from '../../../catalog/catalog';
-import type { BookDocument, BookImage } from '../../../generation/book-document';
+import type { BookDocument, BookImage } from '../../../book/book-document';
 import { CONCRETE_BOOK_TYPES, sampleBook } from '../../testing/sample-books';
 import { PdfRenderer } from './pdf.renderer';
 
@@ -415,7 +415,7 @@ describe('PdfRenderer', () => {
   });
 
   it('renders a 100,000-word illustrated book in seconds', async () => {
-    const document = sampleBook({ chapters: 40, paragraphs: 66, images: true });
+    const document = sampleBook({ chapters: 40, paragraphs: 67, images: true });
     expect(document.metadata.wordCount).toBeGreaterThan(100_000);
     const started = performance.now();
     const { file, size } = await renderToFile(document);

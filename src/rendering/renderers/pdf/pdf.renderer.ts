@@ -6,7 +6,7 @@
  * comic panel grids. Layout lives in pdf-book-layout.ts.
  */
 import { CONTENT_TYPES } from '../../../catalog/catalog';
-import { BOOK_DOCUMENT_VERSION, type BookDocument } from '../../../generation/book-document';
+import { BOOK_DOCUMENT_VERSION, type BookDocument } from '../../../book/book-document';
 import type { BookRenderer } from '../../book-renderer';
 import { layOutBook } from './pdf-book-layout';
 

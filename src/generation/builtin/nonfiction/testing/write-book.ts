@@ -1,8 +1,9 @@
 /** Runs a non-fiction writer the way the builtin provider does, for the writers' specs. */
-import type { BookChapter } from '../../../book-document';
+import type { BookChapter } from '../../../../book/book-document';
 import type { BookGenerationRequest } from '../../../book-provider';
 import { Random } from '../../prng';
-import { blockTexts, documentWords } from '../../text';
+import { documentWords } from '../../../../book/word-count';
+import { blockTexts } from '../../text';
 import { type BookOutline, SectionContext, type SectionOutline, type TypeWriter } from '../../type-writer';
 import { buildWorld, type World, worldSlots } from '../../world';
 

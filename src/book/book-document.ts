@@ -6,8 +6,9 @@
  * BOOK_DOCUMENT_VERSION and the published schema with them.
  */
 import type { BookStyle, BookType, ModelId } from '../catalog/catalog';
+import type { BookScale } from './book-shapes';
 
-export const BOOK_DOCUMENT_VERSION = '1.1';
+export const BOOK_DOCUMENT_VERSION = '1.2';
 
 export type ReadingDirection = 'ltr' | 'rtl';
 
@@ -154,7 +155,33 @@ export interface BookMetadata {
   identifier: string;
   /** ISO 8601 timestamp of generation. */
   createdAt: string;
+  /** Words a reader reads, by the one rule of `word-count.ts`. */
   wordCount: number;
+  /** The length the book was planned at (1.2). */
+  targetWords?: number;
+  /** `full` for model-written books, `sample` for the builtin offline writer's (1.2). */
+  scale?: BookScale;
+  /** What wrote the book (1.2). */
+  generation?: GenerationMetadata;
+}
+
+/** The public part of a provider's report: what wrote the book and what it used. */
+export interface GenerationMetadata {
+  provider: string;
+  /** The model ids that planned and wrote the book (the same model when one is configured). */
+  models: { planner: string; writer: string };
+  /** Every model request made, retries included. */
+  calls: number;
+  /** Requests made again after a failure or an unusable answer. */
+  retries: number;
+  /** Requests that continued an answer cut at its token limit or left short. */
+  continuations: number;
+  /** Sections revised after the continuity check, and openings rewritten at a seam. */
+  revisions: number;
+  promptTokens: number;
+  completionTokens: number;
+  /** True when a server sent no usage for some answers and their tokens were estimated from their length. */
+  tokensEstimated: boolean;
 }
 
 export interface BookDocument {

@@ -1,7 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { JOB_STATUSES, JobStatus } from '../../books/entities/book-job.entity';
+import type { PublicUrls } from '../../common/public-urls';
+import type { JobStatusRow } from '../books.repository';
+import { JOB_STATUSES, JobStatus } from '../entities/book-job.entity';
 
-/** The job record of spec section 2.2, as GET /status answers it. */
+/** The job record of spec section 2.2, as GET /status (and a cancel) answers it. */
 export class JobStatusDto {
   @ApiProperty({ format: 'uuid' })
   requestId!: string;
@@ -38,4 +40,25 @@ export class JobStatusDto {
     example: 'Insufficient credits',
   })
   errorMessage?: string;
+}
+
+/** The one mapping from a job row to its public record, so status and cancel answers never differ. */
+export function toJobStatusDto(job: JobStatusRow, urls: PublicUrls): JobStatusDto {
+  const dto: JobStatusDto = {
+    requestId: job.id,
+    status: job.status,
+    progress: job.progress,
+    messages: job.messages,
+    createdAt: job.createdAt.toISOString(),
+    completedAt: job.completedAt?.toISOString() ?? null,
+    creditsUsed: job.status === 'completed' ? job.creditsUsed : 0,
+  };
+  if (job.status === 'completed') {
+    dto.resultUrl = urls.download(job.id);
+  }
+  if (job.status === 'failed') {
+    dto.error = job.error ?? 'Generation failed';
+    dto.errorMessage = dto.error;
+  }
+  return dto;
 }

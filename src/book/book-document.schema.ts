@@ -19,7 +19,7 @@ import {
   type BookImage,
   type ChapterKind,
   type ReadingDirection,
-} from '../generation/book-document';
+} from './book-document';
 
 export const BOOK_DOCUMENT_SCHEMA_ID = `https://scriptorium.dev/schemas/book-document/${BOOK_DOCUMENT_VERSION}.json`;
 
@@ -190,7 +190,55 @@ export const BOOK_DOCUMENT_SCHEMA = {
             pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(Z|[+-]\\d{2}:\\d{2})$',
             description: 'ISO 8601 (RFC 3339) timestamp of generation.',
           },
-          wordCount: { type: 'integer', minimum: 0, description: 'Number of words of prose.' },
+          wordCount: {
+            type: 'integer',
+            minimum: 0,
+            description:
+              'Words a reader reads (CJK counted one word per two characters); the one count used for pricing.',
+          },
+          targetWords: {
+            type: 'integer',
+            minimum: 0,
+            description: 'The length the book was planned at, in the same words; the price compares wordCount with it.',
+          },
+          scale: {
+            type: 'string',
+            enum: ['full', 'sample'],
+            description:
+              '`full`: a book written by a language model at the length of its type; `sample`: the builtin offline writer.',
+          },
+          generation: {
+            type: 'object',
+            additionalProperties: false,
+            description: 'What wrote the book: provider, models, calls and tokens.',
+            required: [
+              'provider',
+              'models',
+              'calls',
+              'retries',
+              'continuations',
+              'revisions',
+              'promptTokens',
+              'completionTokens',
+              'tokensEstimated',
+            ],
+            properties: {
+              provider: { type: 'string' },
+              models: {
+                type: 'object',
+                additionalProperties: false,
+                required: ['planner', 'writer'],
+                properties: { planner: { type: 'string' }, writer: { type: 'string' } },
+              },
+              calls: { type: 'integer', minimum: 0 },
+              retries: { type: 'integer', minimum: 0 },
+              continuations: { type: 'integer', minimum: 0 },
+              revisions: { type: 'integer', minimum: 0 },
+              promptTokens: { type: 'integer', minimum: 0 },
+              completionTokens: { type: 'integer', minimum: 0 },
+              tokensEstimated: { type: 'boolean' },
+            },
+          },
         },
         [
           'title',

@@ -1,0 +1,46 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { AuthenticatedKey } from '../auth/api-keys.service';
+import { PublicUrls } from '../common/public-urls';
+import { requestNotFound } from '../common/request-id';
+import { jobAlreadyFinished } from './books.exceptions';
+import { BooksRepository } from './books.repository';
+import { JobStatusDto, toJobStatusDto } from './dto/job-status.dto';
+import { FinishedJobNotifier } from './finished-job.notifier';
+
+/** The `error` of a cancelled job, as status answers and webhooks show it. */
+export const CANCELLED = 'Cancelled';
+
+/**
+ * Cancels a client's queued or running job. The cancel is the job's terminal
+ * transition (failed, refunded in full, webhook owed), committed at once; a
+ * worker running the job sees the row change within CANCEL_CHECK_SECONDS and
+ * stops, leaving that state as it is.
+ */
+@Injectable()
+export class JobCancellationService {
+  private readonly logger = new Logger(JobCancellationService.name);
+
+  constructor(
+    private readonly books: BooksRepository,
+    private readonly finished: FinishedJobNotifier,
+    private readonly urls: PublicUrls,
+  ) {}
+
+  /** Any key of the job's account may cancel it; to every other key the job does not exist. */
+  async cancel(key: AuthenticatedKey, requestId: string): Promise<JobStatusDto> {
+    const cancellation = await this.books.cancel(requestId, key.accountId, {
+      error: CANCELLED,
+      message: 'Cancelled by the client',
+    });
+    switch (cancellation.kind) {
+      case 'not_found':
+        throw requestNotFound(requestId);
+      case 'finished':
+        throw jobAlreadyFinished(requestId, cancellation.status);
+      case 'cancelled':
+        this.logger.log(`Job ${requestId} cancelled with key ${key.id}`);
+        await this.finished.notify(cancellation.transition);
+        return toJobStatusDto(cancellation.transition.job, this.urls);
+    }
+  }
+}

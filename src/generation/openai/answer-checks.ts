@@ -1,0 +1,161 @@
+/**
+ * What a model's prose answer must pass before a word of it is kept.
+ * Models refuse ("I'm sorry, but I can't help with that", HTTP 200 outside
+ * strict mode), talk about the text instead of writing it ("Here is chapter
+ * 3:", "I hope this captures..."), loop, answer in the wrong language, or send
+ * JSON when prose was asked. Framing is cut off when it can be; what cannot
+ * be cut makes the answer unusable, and it is asked for again.
+ */
+import { countWords } from '../../book/word-count';
+import { languageMismatch } from './language';
+
+/** Only the opening is searched for a refusal: characters in a story say "I'm sorry" all the time. */
+const REFUSAL_WINDOW = 300;
+
+const REFUSAL_OPENINGS = [
+  /^(i['’]?m|i am) (so )?sorry\b/i,
+  /^sorry,? (but )?i\b/i,
+  /^i (cannot|can['’]?t|won['’]?t|will not|am unable to|['’]?m unable to|am not able to|must decline)\b/i,
+  /^unfortunately,? i (cannot|can['’]?t|am unable|['’]?m unable)/i,
+  /^as an ai\b/i,
+  /^i apologi[sz]e\b/i,
+  /^(je suis désolée?|désolée?,|je ne peux pas|en tant qu['’](ia|intelligence artificielle))/i,
+  /^(lo siento|no puedo|como (una )?ia\b)/i,
+  /^(es tut mir leid|ich kann (leider )?nicht|als (eine )?ki\b)/i,
+  /^(mi dispiace|non posso)\b/i,
+  /^(desculpe|não posso)\b/i,
+  /^(申し訳|すみませんが|抱歉|对不起|죄송)/,
+];
+
+/** Phrases that give a whole (short) answer away as a refusal wherever they stand. */
+const REFUSAL_ANYWHERE =
+  /\b(can['’]?t|cannot|unable to) (help|assist|comply|continue|write|create|provide) (with )?(that|this)\b/i;
+
+const META_ANYWHERE = [
+  /\bas an ai\b/i,
+  /\b(as a|i am a|i['’]m a) (large )?language model\b/i,
+  /\bi hope (this|that|you) (chapter|part|continuation|captures|helps|meets|enjoy)/i,
+  /\blet me know if you\b/i,
+  /\bword count:/i,
+  /\bwould you like me to\b/i,
+];
+
+/** Opening lines that announce the text instead of being it. */
+const LEADING_META =
+  /^(sure|certainly|of course|absolutely|here is|here['’]s|below is|okay|ok|voici|voilà|aquí (está|tienes)|hier ist)\b[^\n]*\n+/i;
+/** A first line that is only a heading: "# Chapter 3", "Chapter 3: The Pier", "**Part Two**". */
+const LEADING_HEADING =
+  /^(#{1,6} [^\n]*|\*\*[^\n]{1,120}\*\*|(chapter|part|chapitre|partie|capítulo|kapitel|lesson|leçon)\s+[\w\dIVXLC]+\b[^\n]{0,120})\n+/i;
+/** Closing lines that step outside the book. */
+const TRAILING_META =
+  /\n+[^\n]*(i hope|let me know|would you like|word count|\(continued|\[continued|to be continued in the next|end of (chapter|part)\b)[^\n]*\s*$/i;
+
+export interface ProseCheck {
+  /** The text with its framing removed. */
+  text: string;
+  /** Why the answer cannot be kept (empty when it can). */
+  problems: string[];
+  /** Whether a problem is a refusal: a refused chapter is asked again as it was, not "corrected". */
+  refused: boolean;
+}
+
+export function looksLikeRefusal(text: string): boolean {
+  const opening = text
+    .trim()
+    .replace(/^[*_#>\s]+/, '')
+    .slice(0, REFUSAL_WINDOW);
+  if (REFUSAL_OPENINGS.some((pattern) => pattern.test(opening))) return true;
+  return countWords(text) < 120 && REFUSAL_ANYWHERE.test(text);
+}
+
+/** Whether an answer meant as prose came back as JSON or inside a code fence. */
+export function looksLikeJsonAnswer(text: string): boolean {
+  const start = text.trimStart();
+  return start.startsWith('{') || start.startsWith('[') || start.startsWith('```');
+}
+
+/** Cuts off the framing models put around prose, as many layers as there are. */
+export function stripFraming(text: string, title?: string): string {
+  let result = text.replace(/<think>[\s\S]*?(<\/think>|$)/gi, '').trim();
+  for (let pass = 0; pass < 3; pass += 1) {
+    const before = result;
+    result = result.replace(LEADING_META, '').replace(LEADING_HEADING, '').trimStart();
+    if (title) {
+      const firstLine = result.split('\n', 1)[0] ?? '';
+      if (normalise(firstLine) === normalise(title) || normalise(firstLine).endsWith(` ${normalise(title)}`)) {
+        result = result.slice(firstLine.length).trimStart();
+      }
+    }
+    result = result.replace(TRAILING_META, '').trimEnd();
+    if (result === before) break;
+  }
+  return result;
+}
+
+/**
+ * The checks every prose answer goes through. `language` is the book's BCP
+ * 47 tag. Repetition is checked within the answer and against `earlier`
+ * (the text it continues), since a looping model repeats what it just wrote.
+ */
+export function checkProse(raw: string, options: { language: string; title?: string; earlier?: string }): ProseCheck {
+  if (looksLikeRefusal(raw)) return { text: '', problems: ['the model refused to write it'], refused: true };
+  if (looksLikeJsonAnswer(raw)) {
+    return { text: '', problems: ['the answer is JSON or code, not prose'], refused: false };
+  }
+  const text = stripFraming(raw, options.title);
+  const problems: string[] = [];
+  if (countWords(text) === 0) problems.push('the answer is empty');
+  const meta = META_ANYWHERE.find((pattern) => pattern.test(text));
+  if (meta) problems.push('the answer talks about itself instead of telling the book');
+  const repeated = findRepetition(text, options.earlier ?? '');
+  if (repeated) problems.push(repeated);
+  if (countWords(text) >= 80) {
+    const mismatch = languageMismatch(text, options.language);
+    if (mismatch) problems.push(mismatch);
+  }
+  return { text, problems, refused: false };
+}
+
+/** A paragraph of some length that occurs twice, or a sentence three times: the marks of a model stuck in a loop. */
+export function findRepetition(text: string, earlier: string): string | undefined {
+  const seen = new Set<string>();
+  for (const paragraph of paragraphsOf(earlier)) seen.add(normalise(paragraph));
+  for (const paragraph of paragraphsOf(text)) {
+    const key = normalise(paragraph);
+    if (countWords(key) < 12) continue;
+    if (seen.has(key)) return 'a paragraph is repeated word for word';
+    seen.add(key);
+  }
+  const sentences = new Map<string, number>();
+  for (const sentence of text.split(/(?<=[.!?。！？])\s+/)) {
+    const key = normalise(sentence);
+    if (countWords(key) < 8) continue;
+    const count = (sentences.get(key) ?? 0) + 1;
+    if (count >= 3) return 'a sentence is repeated again and again';
+    sentences.set(key, count);
+  }
+  return undefined;
+}
+
+function paragraphsOf(text: string): string[] {
+  return text
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean);
+}
+
+function normalise(value: string): string {
+  return value
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+/**
+ * Whether prose stops where a sentence can stop. A chapter cut at the token
+ * limit ends mid-word; one that ends on a full stop, a closing quotation mark
+ * or a question is whole.
+ */
+export function endsCleanly(text: string): boolean {
+  return /[.!?…。！？」』"”’»)\]*—–-]\s*$/u.test(text.trimEnd());
+}

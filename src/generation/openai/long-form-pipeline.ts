@@ -1,0 +1,671 @@
+import { setMaxListeners } from 'node:events';
+import type { BookBlock, BookChapter } from '../../book/book-document';
+import { bookShape, isProse, type BookShape } from '../../book/book-shapes';
+import { chapterWords, countWords } from '../../book/word-count';
+import type { BookGenerationRequest, GenerationContext } from '../book-provider';
+import { GenerationError } from '../generation.errors';
+import type { GenerationMeter } from '../generation-report';
+import { checkProse, endsCleanly } from './answer-checks';
+import type { CallContext, ModelClient } from './model-client';
+import { isRecord } from './model-json';
+import type { OpenAiModelSettings } from './openai-settings';
+import { blocksToProse, proseToBlocks } from './prose-reader';
+import { bibleMaxTokens, bibleMessages, bibleStep, listedSections } from './steps/bible.step';
+import { capitalise, plannedWords, type BookPlan, type PlannedSection } from './steps/book-plan';
+import { continuityMaxTokens, continuityMessages, continuityStep } from './steps/continuity.step';
+import { formMessages, formStep } from './steps/form.step';
+import {
+  NOTES_MARKER,
+  NOTES_MAX_TOKENS,
+  notesMessages,
+  notesStep,
+  splitNotes,
+  type SectionNotes,
+} from './steps/notes.step';
+import { OUTLINE_BATCH, outlineMaxTokens, outlineMessages, outlineStep, scaleBudgets } from './steps/outline.step';
+import { continuationMessages, proseMaxTokens, proseSectionMessages, tokensPerWord } from './steps/prose-section.step';
+import { revisionMaxTokens, revisionMessages, revisionStep } from './steps/revision.step';
+import { SEAM_WORDS_AFTER, SEAM_WORDS_BEFORE, seamMaxTokens, seamMessages, seamStep } from './steps/seam.step';
+import {
+  isStructuredType,
+  structuredMaxTokens,
+  structuredSectionMessages,
+  structuredSectionStep,
+} from './steps/structured-section.step';
+import { TaskCancelledError, TaskLimiter } from './task-limiter';
+
+/** A section is continued until it has this share of its budget: the book must reach 95% of its planned length. */
+const SECTION_COMPLETE = 0.95;
+/** Below this share after every continuation, the model is not writing the book: the section fails. */
+const SECTION_ACCEPTABLE = 0.8;
+const MAX_CONTINUATIONS = 4;
+/** Unusable prose answers (refusal, meta-text, wrong language, loops) per section before the job fails. */
+const MAX_REJECTED = 3;
+/** A revised paragraph keeps at least this share of the words it replaces. */
+const MIN_EDIT_LENGTH = 0.6;
+
+/** Streaming words move the progress bar this often at most (each move is a database write). */
+const SILENT_PROGRESS_INTERVAL_MS = 2_000;
+/** Where each phase sits on the generation's 0-100 progress scale. */
+const PROGRESS = { planned: 8, written: 82, seams: 88, checked: 97 } as const;
+
+export interface WrittenSection {
+  chapter: BookChapter;
+  notes?: SectionNotes;
+  /** Picture books: what the spread's picture shows. */
+  illustration?: string;
+}
+
+export interface PipelineResult {
+  plan: BookPlan;
+  sections: WrittenSection[];
+}
+
+const CHECKPOINT = { plan: 'plan', continuity: 'continuity' } as const;
+const CHECKPOINT_VERSION = 2;
+const sectionKey = (number: number) => `section-${String(number).padStart(3, '0')}`;
+const notesKey = (number: number) => `notes-${String(number).padStart(3, '0')}`;
+export const chapterId = (number: number) => `ch-${String(number).padStart(3, '0')}`;
+
+/**
+ * The long-form pipeline: plan like an editor (bible and spine, then a
+ * detailed outline in parallel batches), write every section at once within
+ * a concurrency limit, validate and continue every answer until the section
+ * is whole, then carry continuity from the text: seams rewritten against the
+ * real ending before them, a continuity check of names, facts and the
+ * client's instructions, and line edits to the sections it sends back.
+ * Every stage is checkpointed, so a retried job pays only for what is missing.
+ */
+export class LongFormPipeline {
+  constructor(
+    private readonly client: ModelClient,
+    private readonly settings: OpenAiModelSettings,
+  ) {}
+
+  async write(
+    request: BookGenerationRequest,
+    context: GenerationContext,
+    meter: GenerationMeter,
+  ): Promise<PipelineResult> {
+    const run = new PipelineRun(this.client, this.settings, request, context, meter);
+    return run.execute();
+  }
+}
+
+/** The state of one book's run: its plan, its written sections, its progress. */
+class PipelineRun {
+  private plan!: BookPlan;
+  private shapeLabel = 'chapter';
+  private progressNow = 0;
+  private lastSilentReport = 0;
+  private readonly words = new Map<number, number>();
+  private readonly call: CallContext;
+
+  constructor(
+    private readonly client: ModelClient,
+    private readonly settings: OpenAiModelSettings,
+    private readonly request: BookGenerationRequest,
+    private readonly context: GenerationContext,
+    meter: GenerationMeter,
+  ) {
+    // Every call in flight listens for the job's cancellation: dozens at once are expected, not a leak.
+    setMaxListeners(0, context.signal);
+    this.call = { signal: context.signal, meter, notify: (message) => this.report(this.progressNow, message) };
+  }
+
+  async execute(): Promise<PipelineResult> {
+    const stored = this.context.checkpoints
+      ? await this.context.checkpoints.load(this.request.requestId)
+      : new Map<string, BookChapter>();
+    const storedPlan = readJson(stored.get(CHECKPOINT.plan)) as BookPlan | undefined;
+    if (storedPlan && Array.isArray(storedPlan.sections)) {
+      this.plan = storedPlan;
+      this.shapeLabel = bookShape(storedPlan.type, this.request.model).sectionLabel;
+      await this.report(PROGRESS.planned, 'Resuming from the stored plan');
+    } else {
+      // Sections saved under another plan would not fit this one.
+      stored.clear();
+      this.plan = await this.makePlan();
+      await this.save(CHECKPOINT.plan, jsonChapter(CHECKPOINT.plan, this.plan));
+    }
+
+    const sections = await this.writeSections(stored);
+    const continuityDone = readJson(stored.get(CHECKPOINT.continuity)) !== undefined;
+    if (!continuityDone) {
+      if (isProse(this.plan.type) && sections.length > 1) await this.joinSeams(sections);
+      await this.report(PROGRESS.seams, 'Checking continuity and the instructions of the prompt');
+      await this.checkContinuity(sections);
+      await this.save(CHECKPOINT.continuity, jsonChapter(CHECKPOINT.continuity, { done: true }));
+    }
+    await this.report(PROGRESS.checked, `Written: ${this.totalWords(sections).toLocaleString('en')} words`);
+    return { plan: this.plan, sections };
+  }
+
+  // ---- planning ----------------------------------------------------------------------------------
+
+  private async makePlan(): Promise<BookPlan> {
+    const request = this.request;
+    const planner = this.settings.plannerModel;
+    let form = { type: request.type, style: request.style };
+    if (request.type === 'automatic' || request.style === 'automatic') {
+      await this.report(1, 'Planning: choosing the type and style');
+      form = await this.client.structured(
+        formStep(request),
+        { model: planner, messages: formMessages(request), maxTokens: 400, label: 'the choice of type and style' },
+        this.call,
+      );
+    }
+    if (form.type === 'automatic' || form.style === 'automatic') throw new Error('unreachable: the form is chosen');
+    const type = form.type;
+    const style = form.style;
+
+    const listed = listedSections(request.prompt);
+    const shape = reshape(bookShape(type, request.model), listed);
+    this.shapeLabel = shape.sectionLabel;
+    await this.report(2, `Planning: the bible and the arc in ${shape.sections} ${shape.sectionLabel}s`);
+    const bibleInput = {
+      request,
+      type,
+      style,
+      shape,
+      sections: shape.sections,
+      followsClientOutline: listed !== undefined,
+    };
+    const bible = await this.client.structured(
+      bibleStep(bibleInput),
+      {
+        model: planner,
+        messages: bibleMessages(bibleInput),
+        maxTokens: bibleMaxTokens(shape.sections),
+        label: 'the book bible',
+      },
+      this.call,
+    );
+
+    const outlinePlan = {
+      type,
+      style,
+      language: bible.language,
+      title: bible.title,
+      ...(bible.subtitle ? { subtitle: bible.subtitle } : {}),
+      synopsis: bible.synopsis,
+      instructions: bible.instructions,
+      bible: bible.bible,
+      spine: bible.spine,
+    };
+    const batches: Array<{ first: number; count: number }> = [];
+    for (let first = 1; first <= shape.sections; first += OUTLINE_BATCH) {
+      batches.push({ first, count: Math.min(OUTLINE_BATCH, shape.sections - first + 1) });
+    }
+    await this.report(4, `Planning: outlining ${shape.sections} ${shape.sectionLabel}s in ${batches.length} parts`);
+    const parts = await this.inParallel(batches, ({ first, count }) =>
+      this.client.structured(
+        outlineStep(type, shape, first, count),
+        {
+          model: planner,
+          messages: outlineMessages(outlinePlan, shape, first, count),
+          maxTokens: outlineMaxTokens(count),
+          label: `the outline of ${shape.sectionLabel}s ${first} to ${first + count - 1}`,
+        },
+        this.call,
+      ),
+    );
+    const sections = scaleBudgets(parts.flat(), shape.totalWords, shape.sectionWords);
+    const { spine: _spine, ...planFields } = outlinePlan;
+    const plan: BookPlan = { ...planFields, sections, targetWords: plannedWords(sections) };
+    await this.report(
+      PROGRESS.planned,
+      `Planned "${plan.title}": ${sections.length} ${shape.sectionLabel}s, ${plan.targetWords.toLocaleString('en')} words` +
+        (plan.instructions.length > 0 ? `, ${plan.instructions.length} instructions from the prompt to carry out` : ''),
+    );
+    return plan;
+  }
+
+  // ---- writing -----------------------------------------------------------------------------------
+
+  private async writeSections(stored: Map<string, BookChapter>): Promise<WrittenSection[]> {
+    const reused = new Map<number, WrittenSection>();
+    for (const section of this.plan.sections) {
+      const chapter = stored.get(sectionKey(section.number));
+      if (!chapter || chapter.number !== section.number || !Array.isArray(chapter.blocks)) continue;
+      const notes = readJson(stored.get(notesKey(section.number))) as SectionNotes | undefined;
+      reused.set(section.number, { chapter, ...(notes ? { notes } : {}) });
+      this.words.set(section.number, chapterWords(chapter));
+    }
+    const total = this.plan.sections.length;
+    if (reused.size > 0) {
+      await this.report(
+        this.writingProgress(),
+        `Resuming: ${reused.size} of ${total} ${this.shapeLabel}s already written`,
+      );
+    }
+    return this.inParallel(this.plan.sections, async (section) => {
+      const existing = reused.get(section.number);
+      if (existing) return existing;
+      const written = isStructuredType(this.plan.type)
+        ? await this.writeStructured(section)
+        : await this.writeProse(section);
+      await this.saveSection(written);
+      this.words.set(section.number, chapterWords(written.chapter));
+      await this.report(
+        this.writingProgress(),
+        `${capitalise(this.shapeLabel)} ${section.number} of ${total} written: ` +
+          `${chapterWords(written.chapter).toLocaleString('en')} of ${section.words.toLocaleString('en')} words`,
+      );
+      return written;
+    });
+  }
+
+  private async writeProse(section: PlannedSection): Promise<WrittenSection> {
+    const plan = this.plan;
+    const label = `${this.shapeLabel} ${section.number}`;
+    let text = '';
+    let notes: SectionNotes | undefined;
+    let continuations = 0;
+    let rejected = 0;
+    let halfwayReported = false;
+    for (;;) {
+      const first = text === '';
+      const written = countWords(text);
+      const missing = Math.max(100, section.words - written);
+      const messages = first
+        ? proseSectionMessages(this.request, plan, section, this.shapeLabel)
+        : continuationMessages(this.request, plan, section, this.shapeLabel, text, missing, !endsCleanly(text));
+      const answer = await this.client.complete(
+        {
+          model: this.settings.model,
+          messages,
+          maxTokens: proseMaxTokens(first ? section.words : missing, plan.language, first),
+          kind: first ? 'first' : 'continuation',
+          label,
+          onText: (partial) => {
+            const words = written + countWords(partial);
+            this.words.set(section.number, words);
+            this.reportWordsArriving();
+            if (!halfwayReported && words >= section.words / 2) {
+              halfwayReported = true;
+              void this.report(
+                this.writingProgress(),
+                `${capitalise(label)} of ${plan.sections.length}: ${words.toLocaleString('en')} of ${section.words.toLocaleString('en')} words`,
+              ).catch(() => undefined);
+            }
+          },
+        },
+        this.call,
+      );
+      const split = splitNotes(answer.text);
+      if (split.notes) notes = split.notes;
+      const check = checkProse(split.prose, { language: plan.language, title: section.title, earlier: text });
+      if (check.problems.length > 0) {
+        rejected += 1;
+        if (rejected >= MAX_REJECTED) {
+          throw new GenerationError(
+            `The model did not write usable text for ${label} after ${rejected} attempts (${check.problems[0]})`,
+          );
+        }
+        await this.call.notify(`${capitalise(label)}: the answer was unusable (${check.problems[0]}); asking again`);
+        continue;
+      }
+      text = joinPieces(text, check.text);
+      // The notes come after the prose, so their marker means the prose itself was finished.
+      const proseFinished = answer.text.includes(NOTES_MARKER);
+      const cut = (answer.finishReason === 'length' || answer.finishReason === 'cut') && !proseFinished;
+      const now = countWords(text);
+      if (cut || now < section.words * SECTION_COMPLETE) {
+        if (continuations >= MAX_CONTINUATIONS) break;
+        continuations += 1;
+        await this.call.notify(
+          cut
+            ? `${capitalise(label)}: the answer was cut off after ${now.toLocaleString('en')} words; continuing it`
+            : `${capitalise(label)}: ${now.toLocaleString('en')} of ${section.words.toLocaleString('en')} words; asking for the rest`,
+        );
+        continue;
+      }
+      break;
+    }
+    // Never publish a cut sentence: a section that still ends mid-sentence loses the fragment.
+    if (!endsCleanly(text)) text = dropUnfinishedSentence(text);
+    if (countWords(text) < section.words * SECTION_ACCEPTABLE) {
+      throw new GenerationError(
+        `The model kept writing ${label} too short (${countWords(text)} of ${section.words} words after ${continuations} continuations)`,
+      );
+    }
+    if (!notes) {
+      notes = await this.client.structured(
+        notesStep,
+        {
+          model: this.settings.plannerModel,
+          messages: notesMessages(label, plan.language, text),
+          maxTokens: NOTES_MAX_TOKENS,
+          label: `the notes on ${label}`,
+        },
+        this.call,
+      );
+    }
+    return { chapter: this.chapter(section, proseToBlocks(text)), notes };
+  }
+
+  private async writeStructured(section: PlannedSection, revisionNotes?: string[]): Promise<WrittenSection> {
+    const type = this.plan.type;
+    if (!isStructuredType(type)) throw new Error(`unreachable: ${type} is written as prose`);
+    const { blocks, illustration } = await this.client.structured(
+      structuredSectionStep(type, section, this.plan.language),
+      {
+        model: this.settings.model,
+        messages: structuredSectionMessages(this.request, this.plan, section, this.shapeLabel, revisionNotes),
+        maxTokens: structuredMaxTokens(type, section, this.plan.language),
+        label: `${this.shapeLabel} ${section.number}`,
+      },
+      this.call,
+    );
+    const notes: SectionNotes = { summary: section.summary, closingState: section.closingState, facts: [] };
+    return { chapter: this.chapter(section, blocks), notes, ...(illustration ? { illustration } : {}) };
+  }
+
+  private chapter(section: PlannedSection, blocks: BookBlock[]): BookChapter {
+    return {
+      id: chapterId(section.number),
+      kind: bookShape(this.plan.type, this.request.model).sectionKind,
+      number: section.number,
+      title: section.title,
+      blocks,
+    };
+  }
+
+  // ---- continuity --------------------------------------------------------------------------------
+
+  /** Rewrites every opening that does not follow from the real ending before it; all seams at once. */
+  private async joinSeams(sections: WrittenSection[]): Promise<void> {
+    const perWord = tokensPerWord(this.plan.language);
+    let rewritten = 0;
+    await this.inParallel(sections.slice(1), async (after, index) => {
+      const before = sections[index];
+      if (!before) return;
+      const ending = tailParagraphs(before.chapter.blocks, SEAM_WORDS_BEFORE);
+      const { count, text: opening } = headParagraphs(after.chapter.blocks, SEAM_WORDS_AFTER);
+      if (!ending || count === 0) return;
+      const verdict = await this.advisory(`the seam before ${this.shapeLabel} ${after.chapter.number}`, () =>
+        this.client.structured(
+          seamStep,
+          {
+            model: this.settings.plannerModel,
+            messages: seamMessages(
+              this.plan,
+              this.shapeLabel,
+              after.chapter.number,
+              ending,
+              opening,
+              before.notes?.closingState ?? '',
+            ),
+            maxTokens: seamMaxTokens(countWords(opening), perWord),
+            label: `the seam before ${this.shapeLabel} ${after.chapter.number}`,
+          },
+          this.call,
+        ),
+      );
+      if (!verdict || verdict.joins || !verdict.opening) return;
+      const check = checkProse(verdict.opening, { language: this.plan.language });
+      if (check.problems.length > 0) return; // The draft opening stands rather than an unusable rewrite.
+      const paragraphs = paragraphIndexes(after.chapter.blocks).slice(0, count);
+      const from = paragraphs[0] ?? 0;
+      const to = (paragraphs[paragraphs.length - 1] ?? 0) + 1;
+      after.chapter.blocks.splice(from, to - from, ...proseToBlocks(check.text));
+      this.call.meter.countRevision();
+      rewritten += 1;
+      await this.saveSection(after);
+    });
+    await this.report(
+      PROGRESS.seams,
+      `Joined ${sections.length - 1} seams between ${this.shapeLabel}s` +
+        (rewritten > 0 ? `: ${rewritten} opening${rewritten === 1 ? '' : 's'} rewritten to follow the one before` : ''),
+    );
+  }
+
+  /** The final check and one round of revision for the sections it sends back. */
+  private async checkContinuity(sections: WrittenSection[]): Promise<void> {
+    const notes = new Map<number, SectionNotes>();
+    for (const section of sections) if (section.notes) notes.set(section.chapter.number, section.notes);
+    const total = this.plan.sections.length;
+    const report = await this.advisory('the continuity check', () =>
+      this.client.structured(
+        continuityStep(total),
+        {
+          model: this.settings.plannerModel,
+          messages: continuityMessages(this.plan, this.shapeLabel, notes),
+          maxTokens: continuityMaxTokens(total, this.plan.instructions.length),
+          label: 'the continuity check',
+        },
+        this.call,
+      ),
+    );
+    if (!report) return;
+    const problems = new Map<number, string[]>();
+    const add = (section: number, problem: string) =>
+      problems.set(section, [...(problems.get(section) ?? []), problem]);
+    for (const issue of report.issues) add(issue.section, `${issue.problem} Fix: ${issue.fix}`);
+    const unfulfilled = report.instructions.filter((item) => !item.fulfilled);
+    for (const item of unfulfilled) {
+      const section =
+        item.section ?? this.plan.sections.find((planned) => planned.carries.includes(item.instruction))?.number;
+      if (section !== undefined)
+        add(section, `The client asked for this and the book does not do it yet: ${item.instruction}`);
+    }
+    const fulfilled = report.instructions.length - unfulfilled.length;
+    await this.report(
+      PROGRESS.seams + 3,
+      `Continuity check: ${report.issues.length} problem${report.issues.length === 1 ? '' : 's'} found` +
+        (report.instructions.length > 0
+          ? `; ${fulfilled} of ${report.instructions.length} instructions of the prompt carried out`
+          : '') +
+        (problems.size > 0 ? `; revising ${problems.size} ${this.shapeLabel}${problems.size === 1 ? '' : 's'}` : ''),
+    );
+    await this.inParallel([...problems.entries()], async ([number, list]) => {
+      const index = sections.findIndex((section) => section.chapter.number === number);
+      const section = sections[index];
+      const planned = this.plan.sections[number - 1];
+      if (!section || !planned) return;
+      const revised = await this.advisory(`the revision of ${this.shapeLabel} ${number}`, () =>
+        isStructuredType(this.plan.type)
+          ? this.writeStructured(planned, list)
+          : this.reviseProse(section, planned, list),
+      );
+      if (!revised) return;
+      this.call.meter.countRevision();
+      sections[index] = revised;
+      await this.saveSection(revised);
+      await this.call.notify(`${capitalise(this.shapeLabel)} ${number} revised: ${list[0]}`);
+    });
+  }
+
+  private async reviseProse(
+    section: WrittenSection,
+    planned: PlannedSection,
+    problems: string[],
+  ): Promise<WrittenSection> {
+    const indexes = paragraphIndexes(section.chapter.blocks);
+    const paragraphs = indexes.map((index) => {
+      const block = section.chapter.blocks[index];
+      return block?.kind === 'paragraph' ? block.text : '';
+    });
+    const edits = await this.client.structured(
+      revisionStep(paragraphs.length),
+      {
+        model: this.settings.model,
+        messages: revisionMessages(this.plan, planned, this.shapeLabel, paragraphs, problems),
+        maxTokens: revisionMaxTokens(planned.words, tokensPerWord(this.plan.language)),
+        label: `the revision of ${this.shapeLabel} ${planned.number}`,
+      },
+      this.call,
+    );
+    const blocks = [...section.chapter.blocks];
+    // From the last paragraph back, so earlier indexes stay valid while blocks are replaced.
+    for (const edit of [...edits].sort((a, b) => b.paragraph - a.paragraph)) {
+      const at = indexes[edit.paragraph - 1];
+      const original = at === undefined ? undefined : blocks[at];
+      if (at === undefined || original?.kind !== 'paragraph') continue;
+      const check = checkProse(edit.replacement, { language: this.plan.language });
+      // An edit fixes a detail; one that guts the paragraph would cost the book its length and its scene.
+      if (check.problems.length > 0 || countWords(check.text) < countWords(original.text) * MIN_EDIT_LENGTH) continue;
+      blocks.splice(at, 1, ...proseToBlocks(check.text));
+    }
+    return { ...section, chapter: { ...section.chapter, blocks } };
+  }
+
+  /**
+   * Seams, the continuity check and revisions improve a book that is already
+   * whole: when the model cannot give a usable answer for one of them, the
+   * draft stands and the job says so, rather than failing a paid-for book.
+   * Cancellation and transport failures still end the job.
+   */
+  private async advisory<T>(what: string, step: () => Promise<T>): Promise<T | undefined> {
+    try {
+      return await step();
+    } catch (error) {
+      if (!(error instanceof GenerationError) || !error.permanent) throw error;
+      await this.call.notify(`${capitalise(what)} was skipped: ${error.message}`);
+      return undefined;
+    }
+  }
+
+  // ---- plumbing ----------------------------------------------------------------------------------
+
+  /** Runs tasks within the concurrency limit; after one fails for good, those not started never start. */
+  private async inParallel<T, R>(items: readonly T[], task: (item: T, index: number) => Promise<R>): Promise<R[]> {
+    const limiter = new TaskLimiter(this.settings.concurrency);
+    const results = await Promise.allSettled(
+      items.map((item, index) =>
+        limiter.run(async () => {
+          try {
+            return await task(item, index);
+          } catch (error) {
+            limiter.stop();
+            throw error;
+          }
+        }),
+      ),
+    );
+    const failure = results.find(
+      (result): result is PromiseRejectedResult =>
+        result.status === 'rejected' && !(result.reason instanceof TaskCancelledError),
+    );
+    if (failure) throw failure.reason;
+    return results.map((result) => {
+      if (result.status === 'rejected') throw new Error('unreachable: a cancelled task without a failed one');
+      return result.value;
+    });
+  }
+
+  private writingProgress(): number {
+    let written = 0;
+    for (const section of this.plan.sections) written += Math.min(section.words, this.words.get(section.number) ?? 0);
+    const share = this.plan.targetWords > 0 ? written / this.plan.targetWords : 0;
+    return PROGRESS.planned + (PROGRESS.written - PROGRESS.planned) * Math.min(1, share);
+  }
+
+  private async report(progress: number, message?: string): Promise<void> {
+    this.progressNow = Math.max(this.progressNow, progress);
+    await this.context.progress.report(this.progressNow, message);
+  }
+
+  /** Progress rises as words stream in, without a message, at most once per interval for the whole book. */
+  private reportWordsArriving(): void {
+    const now = Date.now();
+    if (now - this.lastSilentReport < SILENT_PROGRESS_INTERVAL_MS) return;
+    this.lastSilentReport = now;
+    this.report(this.writingProgress()).catch(() => undefined);
+  }
+
+  private async save(key: string, chapter: BookChapter): Promise<void> {
+    await this.context.checkpoints?.save(this.request.requestId, key, chapter);
+  }
+
+  private async saveSection(section: WrittenSection): Promise<void> {
+    await this.save(sectionKey(section.chapter.number), section.chapter);
+    if (section.notes)
+      await this.save(notesKey(section.chapter.number), jsonChapter(notesKey(section.chapter.number), section.notes));
+  }
+
+  private totalWords(sections: WrittenSection[]): number {
+    return sections.reduce((sum, section) => sum + chapterWords(section.chapter), 0);
+  }
+}
+
+/**
+ * A book whose client listed its chapters keeps its length: the words are
+ * spread over the listed chapters (long chapters are written in several
+ * answers, by continuation).
+ */
+function reshape(shape: BookShape, listed: number | undefined): BookShape {
+  if (listed === undefined || listed === shape.sections) return shape;
+  const wordsPerSection = Math.round(shape.totalWords / listed / 10) * 10;
+  return {
+    ...shape,
+    sections: listed,
+    wordsPerSection,
+    sectionWords: { min: Math.round(wordsPerSection * 0.6), max: Math.round(wordsPerSection * 1.5) },
+    totalWords: wordsPerSection * listed,
+  };
+}
+
+/** Appends a continuation: inside the paragraph when the text stopped mid-sentence, as a new paragraph otherwise. */
+function joinPieces(text: string, piece: string): string {
+  if (text === '') return piece;
+  return endsCleanly(text) ? `${text.trimEnd()}\n\n${piece.trimStart()}` : `${text.trimEnd()} ${piece.trimStart()}`;
+}
+
+function dropUnfinishedSentence(text: string): string {
+  const match = /^[\s\S]*[.!?…。！？」』"”’»]/u.exec(text.trimEnd());
+  return match ? match[0] : text;
+}
+
+function paragraphIndexes(blocks: BookBlock[]): number[] {
+  return blocks.flatMap((block, index) => (block.kind === 'paragraph' ? [index] : []));
+}
+
+/** The last paragraphs of a section, up to about `words` words. */
+function tailParagraphs(blocks: BookBlock[], words: number): string {
+  const prose = blocksToProse(blocks).split('\n\n');
+  const taken: string[] = [];
+  let count = 0;
+  for (let index = prose.length - 1; index >= 0 && count < words; index -= 1) {
+    const paragraph = prose[index] ?? '';
+    taken.unshift(paragraph);
+    count += countWords(paragraph);
+  }
+  return taken.join('\n\n');
+}
+
+/** The first paragraphs of a section (up to about `words` words) and how many they are. */
+function headParagraphs(blocks: BookBlock[], words: number): { count: number; text: string } {
+  const taken: string[] = [];
+  let count = 0;
+  for (const block of blocks) {
+    if (block.kind !== 'paragraph') break;
+    if (count >= words) break;
+    taken.push(block.text);
+    count += countWords(block.text);
+  }
+  return { count: taken.length, text: taken.join('\n\n') };
+}
+
+/** Checkpoints hold chapters: other state travels as JSON in the one paragraph of a chapter. */
+function jsonChapter(key: string, value: unknown): BookChapter {
+  return {
+    id: key,
+    kind: 'chapter',
+    number: 0,
+    title: key,
+    blocks: [{ kind: 'paragraph', text: JSON.stringify({ version: CHECKPOINT_VERSION, value }) }],
+  };
+}
+
+function readJson(chapter: BookChapter | undefined): unknown {
+  const block = chapter?.blocks[0];
+  if (!block || block.kind !== 'paragraph') return undefined;
+  try {
+    const stored = JSON.parse(block.text) as unknown;
+    return isRecord(stored) && stored.version === CHECKPOINT_VERSION ? stored.value : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,241 @@
+/**
+ * Step 1: the book's bible and spine. One call decides what every later call
+ * must agree on: title, language, the client's instructions restated one by
+ * one (so they can be carried into the outline and checked at the end), the
+ * cast or the subject's real concepts, and the whole arc in exactly as many
+ * steps as the book has sections. The ending is decided here, before a word
+ * is written, as an editor would.
+ */
+import { isFiction, type BookShape, type ConcreteBookType } from '../../../book/book-shapes';
+import type { BookGenerationRequest } from '../../book-provider';
+import { isLanguageTag, languageName } from '../language';
+import type { ChatMessage, StructuredStep } from '../model-client';
+import { list, obj, oneOf, str, type JsonSchema } from '../strict-schema';
+import type { ConcreteStyle, StoryBible, SubjectBible } from './book-plan';
+import { CLIENT_MATERIAL_RULE, clientMaterial } from './client-material';
+import { styleGuideText, typeGuideText } from './guide-text';
+
+export interface SpineStep {
+  title: string;
+  purpose: string;
+}
+
+export interface BibleAnswer {
+  title: string;
+  subtitle?: string;
+  language: string;
+  synopsis: string;
+  instructions: string[];
+  bible: StoryBible | SubjectBible;
+  spine: SpineStep[];
+}
+
+export interface BibleInput {
+  request: BookGenerationRequest;
+  type: ConcreteBookType;
+  style: ConcreteStyle;
+  shape: BookShape;
+  /** How many sections the book has: the shape's count, or the count of chapters the client listed. */
+  sections: number;
+  /** Whether the client's material lists the chapters (then the spine follows them one to one). */
+  followsClientOutline: boolean;
+}
+
+const COMMON = {
+  title: str(),
+  subtitle: str({ nullable: true }),
+  language: str({ description: 'BCP 47 tag of the language the book is written in, e.g. "en", "fr", "ja".' }),
+  synopsis: str({ description: '4 to 6 sentences: the whole book, ending included.' }),
+  instructions: list(str(), {
+    max: 20,
+    description:
+      "Every concrete requirement in the client's material about the book's content, restated one per item " +
+      '(who did it, a chapter set on a train, a named character, a fact to teach, something to avoid). ' +
+      'Empty when it makes none.',
+  }),
+};
+
+function spineSchema(count: number): JsonSchema {
+  return list(
+    obj({ title: str(), purpose: str({ description: 'One sentence: what this section does for the book.' }) }),
+    {
+      min: count,
+      max: count,
+    },
+  );
+}
+
+export function bibleSchema(input: BibleInput): JsonSchema {
+  if (isFiction(input.type)) {
+    const few = input.type === 'childrens';
+    return obj({
+      ...COMMON,
+      point_of_view: str(),
+      tense: oneOf(['past', 'present']),
+      voice: str({ description: "The narration's voice in one or two sentences." }),
+      characters: list(
+        obj({
+          name: str(),
+          role: str(),
+          description: str({ description: 'Age, look, manner: what the reader sees.' }),
+          wants: str(),
+          voice: str({ description: 'How they speak.' }),
+          arc: str({ description: 'How they change, or why they do not.' }),
+        }),
+        { min: 1, max: few ? 5 : 10 },
+      ),
+      places: list(obj({ name: str(), description: str() }), { min: 1, max: 8 }),
+      world_rules: list(str(), { max: 8 }),
+      timeline: list(str(), { max: 10, description: 'Events before the story starts and fixed dates, in order.' }),
+      ending: str({ description: 'How the book ends, concretely.' }),
+      spine: spineSchema(input.sections),
+    });
+  }
+  return obj({
+    ...COMMON,
+    thesis: str({ description: 'What the book argues, teaches or promises, in one or two sentences.' }),
+    audience: str(),
+    voice: str(),
+    concepts: list(obj({ term: str(), definition: str() }), {
+      min: 5,
+      max: 30,
+      description: "The subject's real concepts and terms the book teaches, with correct definitions.",
+    }),
+    reader_outcomes: list(str(), { min: 3, max: 8 }),
+    spine: spineSchema(input.sections),
+  });
+}
+
+interface RawBible {
+  title: string;
+  subtitle: string | null;
+  language: string;
+  synopsis: string;
+  instructions: string[];
+  point_of_view?: string;
+  tense?: 'past' | 'present';
+  voice: string;
+  characters?: Array<{ name: string; role: string; description: string; wants: string; voice: string; arc: string }>;
+  places?: Array<{ name: string; description: string }>;
+  world_rules?: string[];
+  timeline?: string[];
+  ending?: string;
+  thesis?: string;
+  audience?: string;
+  concepts?: Array<{ term: string; definition: string }>;
+  reader_outcomes?: string[];
+  spine: SpineStep[];
+}
+
+export function bibleStep(input: BibleInput): StructuredStep<BibleAnswer> {
+  return {
+    name: 'book_bible',
+    schema: bibleSchema(input),
+    read: (value) => {
+      const raw = value as RawBible;
+      const problems: string[] = [];
+      const language = raw.language.trim();
+      if (!isLanguageTag(language)) problems.push('/language must be a BCP 47 tag such as "en" or "fr"');
+      if (!raw.title.trim()) problems.push('/title must not be empty');
+      if (raw.spine.some((step) => !step.title.trim())) problems.push('/spine: every step needs a title');
+      if (raw.characters) {
+        const names = raw.characters.map((character) => character.name.trim().toLowerCase());
+        if (names.some((name) => !name)) problems.push('/characters: every character needs a name');
+        if (new Set(names).size !== names.length) problems.push('/characters: two characters share a name');
+      }
+      if (problems.length > 0) return { problems };
+      const bible: StoryBible | SubjectBible = raw.characters
+        ? {
+            kind: 'story',
+            pointOfView: raw.point_of_view ?? '',
+            tense: raw.tense ?? 'past',
+            voice: raw.voice,
+            characters: raw.characters.map((character) => ({ ...character, name: character.name.trim() })),
+            places: raw.places ?? [],
+            worldRules: raw.world_rules ?? [],
+            timeline: raw.timeline ?? [],
+            ending: raw.ending ?? '',
+          }
+        : {
+            kind: 'subject',
+            thesis: raw.thesis ?? '',
+            audience: raw.audience ?? '',
+            voice: raw.voice,
+            concepts: raw.concepts ?? [],
+            readerOutcomes: raw.reader_outcomes ?? [],
+          };
+      return {
+        value: {
+          title: raw.title.trim(),
+          ...(raw.subtitle?.trim() ? { subtitle: raw.subtitle.trim() } : {}),
+          language,
+          synopsis: raw.synopsis.trim(),
+          instructions: raw.instructions.map((item) => item.trim()).filter(Boolean),
+          bible,
+          spine: raw.spine.map((step) => ({ title: step.title.trim(), purpose: step.purpose.trim() })),
+        },
+      };
+    },
+  };
+}
+
+export function bibleMessages(input: BibleInput): ChatMessage[] {
+  const { request, type, shape, sections } = input;
+  const label = shape.sectionLabel;
+  return [
+    {
+      role: 'system',
+      content: [
+        'You are an experienced editor planning a book that a writer will then draft section by section. ' +
+          'Plan so that sections written separately still make one book: fix names, facts, voice and the ending now.',
+        CLIENT_MATERIAL_RULE,
+        styleGuideText(input.style, type),
+        typeGuideText(type, 'planning'),
+      ].join('\n\n'),
+    },
+    {
+      role: 'user',
+      content: [
+        clientMaterial(request),
+        '---',
+        `Plan a ${type.replace(/_/g, ' ')} of ${sections} ${label}s, about ${shape.totalWords.toLocaleString('en')} words in all.`,
+        input.followsClientOutline
+          ? `The client's material lists its ${label}s: the spine follows them one to one, in their order, keeping their titles and what each is about.`
+          : `The spine is the whole arc in exactly ${sections} steps, one per ${label}, each moving the book forward.`,
+        "Restate every concrete requirement of the client's material in `instructions`, so that none is lost.",
+        'Write in the language of the premise, or the one it asks for; English when there is no premise. ' +
+          'Every text value is in that language.',
+        request.prompt.trim() ? '' : 'There is no premise: invent an original, specific one, not a generic one.',
+      ]
+        .filter((line) => line !== '')
+        .join('\n'),
+    },
+  ];
+}
+
+/** Output budget: the bible's fields plus a line or two per spine step. */
+export function bibleMaxTokens(sections: number): number {
+  return 3_000 + 80 * sections;
+}
+
+/**
+ * How many chapters the client's material lists, when it lists them ("Chapter
+ * 1: ...", "1. ...", "Part Two: ..." on lines of their own), so the book can
+ * follow them chapter for chapter. Fewer than three such lines is not an
+ * outline.
+ */
+export function listedSections(prompt: string): number | undefined {
+  const lines = prompt.split(/\r?\n/);
+  const headed = lines.filter((line) =>
+    /^\s*(#+\s*)?(chapter|chapitre|cap[ií]tulo|kapitel|capitolo|part|partie|parte|teil|lesson|le[çc]on)\s+([0-9]+|[ivxlc]+|one|two|three|four|five|six|seven|eight|nine|ten|un|deux|trois|uno|dos|tres)\b/i.test(
+      line,
+    ),
+  ).length;
+  const numbered = lines.filter((line) => /^\s*[0-9]{1,2}[.)]\s+\S/.test(line)).length;
+  const count = Math.max(headed, numbered);
+  return count >= 3 && count <= 60 ? count : undefined;
+}
+
+export function languageLine(tag: string): string {
+  return `Language of the book: ${languageName(tag)} (${tag}).`;
+}

@@ -1,0 +1,162 @@
+/**
+ * The editor's plan of a book: the bible (who, where, what is true, what the
+ * book argues) and the outline (what each section does, from which state to
+ * which). Every later step reads it, and it is checkpointed, so a retried
+ * job writes against the same plan. Also the compact text forms of the plan
+ * that prompts carry.
+ */
+import type { BookStyle } from '../../../catalog/catalog';
+import type { ConcreteBookType } from '../../../book/book-shapes';
+
+export type ConcreteStyle = Exclude<BookStyle, 'automatic'>;
+
+export interface Character {
+  name: string;
+  role: string;
+  description: string;
+  wants: string;
+  voice: string;
+  arc: string;
+}
+
+export interface StoryBible {
+  kind: 'story';
+  pointOfView: string;
+  tense: 'past' | 'present';
+  voice: string;
+  characters: Character[];
+  places: Array<{ name: string; description: string }>;
+  worldRules: string[];
+  timeline: string[];
+  ending: string;
+}
+
+export interface SubjectBible {
+  kind: 'subject';
+  thesis: string;
+  audience: string;
+  voice: string;
+  concepts: Array<{ term: string; definition: string }>;
+  readerOutcomes: string[];
+}
+
+export interface PlannedSection {
+  /** 1-based. */
+  number: number;
+  title: string;
+  summary: string;
+  /** This section's budget, in words (the book's shape, spread by the planner's weights). */
+  words: number;
+  /** Scenes, panels, steps or key points, in order: the section's beats. */
+  beats: string[];
+  /** Fiction: whose eyes, where, who is present. */
+  pointOfView?: string;
+  setting?: string;
+  present: string[];
+  /** Where things stand when the section opens and when it closes: how neighbours join. */
+  openingState: string;
+  closingState: string;
+  /** Which of the client's instructions this section carries out. */
+  carries: string[];
+  /** Type-specific: lesson objectives, the principle, the chapter's claim, the spread's picture. */
+  focus?: string;
+  objectives: string[];
+  concepts: string[];
+}
+
+export interface BookPlan {
+  type: ConcreteBookType;
+  style: ConcreteStyle;
+  /** BCP 47 tag. */
+  language: string;
+  title: string;
+  subtitle?: string;
+  synopsis: string;
+  /** Every concrete requirement of the client's material, one per item; checked at the end. */
+  instructions: string[];
+  bible: StoryBible | SubjectBible;
+  sections: PlannedSection[];
+  /** The sum of the sections' budgets: the length the book is priced and checked against. */
+  targetWords: number;
+}
+
+/** The bible as prompt text: compact, labelled, every name spelled once. */
+export function bibleText(plan: BookPlan): string {
+  const lines = [`Title: ${plan.title}${plan.subtitle ? ` (${plan.subtitle})` : ''}`, `Synopsis: ${plan.synopsis}`];
+  const bible = plan.bible;
+  if (bible.kind === 'story') {
+    lines.push(
+      `Narration: ${bible.pointOfView}; ${bible.tense} tense; ${bible.voice}`,
+      'Characters (keep names, traits and voices exactly):',
+      ...bible.characters.map(
+        (character) =>
+          `- ${character.name} (${character.role}): ${sentence(character.description)} ` +
+          `Wants: ${sentence(character.wants)} Speaks: ${sentence(character.voice)} Arc: ${sentence(character.arc)}`,
+      ),
+      'Places:',
+      ...bible.places.map((place) => `- ${place.name}: ${place.description}`),
+    );
+    if (bible.worldRules.length > 0) lines.push('Rules of the world:', ...bible.worldRules.map((rule) => `- ${rule}`));
+    if (bible.timeline.length > 0) lines.push('Timeline:', ...bible.timeline.map((event) => `- ${event}`));
+    lines.push(`Ending: ${bible.ending}`);
+  } else {
+    lines.push(
+      `Thesis: ${bible.thesis}`,
+      `Reader: ${bible.audience}`,
+      `Voice: ${bible.voice}`,
+      'Concepts and terms (use these names and definitions consistently):',
+      ...bible.concepts.map((concept) => `- ${concept.term}: ${concept.definition}`),
+      `The reader will be able to: ${bible.readerOutcomes.join('; ')}`,
+    );
+  }
+  return lines.join('\n');
+}
+
+/** Every section in one line each: where a section sits in the whole. */
+export function outlineText(plan: BookPlan, label: string): string {
+  return plan.sections.map((section) => `${label} ${section.number}. ${section.title}: ${section.summary}`).join('\n');
+}
+
+/** One section in full, as its writer and its neighbours' writers see it. */
+export function sectionText(section: PlannedSection, label: string): string {
+  const lines = [`${capitalise(label)} ${section.number}: "${section.title}"`, `What happens: ${section.summary}`];
+  if (section.pointOfView) lines.push(`Point of view: ${section.pointOfView}`);
+  if (section.setting) lines.push(`Setting: ${section.setting}`);
+  if (section.present.length > 0) lines.push(`Present: ${section.present.join(', ')}`);
+  if (section.focus) lines.push(`Focus: ${section.focus}`);
+  if (section.objectives.length > 0) lines.push(`Objectives: ${section.objectives.join('; ')}`);
+  if (section.concepts.length > 0) lines.push(`Concepts: ${section.concepts.join(', ')}`);
+  if (section.beats.length > 0)
+    lines.push('Beats, in order:', ...section.beats.map((beat, i) => `  ${i + 1}. ${beat}`));
+  lines.push(`Opens with: ${section.openingState}`, `Closes with: ${section.closingState}`);
+  if (section.carries.length > 0) lines.push(`Carries out the client's instructions: ${section.carries.join('; ')}`);
+  return lines.join('\n');
+}
+
+/** Ends a fragment with a full stop, so fields run together still read as sentences. */
+function sentence(text: string): string {
+  const trimmed = text.trim();
+  return /[.!?…。]$/u.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
+/**
+ * A neighbour as a section's writer needs it: what happens there and the
+ * state to join on (the one before: where it closes; the one after: where it
+ * opens), without its beats.
+ */
+export function neighbourText(section: PlannedSection, label: string, side: 'before' | 'after'): string {
+  return [
+    `${capitalise(label)} ${section.number}: "${section.title}"`,
+    `What happens: ${section.summary}`,
+    side === 'before' ? `Closes with: ${section.closingState}` : `Opens with: ${section.openingState}`,
+  ].join('\n');
+}
+
+export function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** Sum of the budgets. */
+export function plannedWords(sections: readonly PlannedSection[]): number {
+  return sections.reduce((sum, section) => sum + section.words, 0);
+}

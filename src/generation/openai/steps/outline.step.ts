@@ -1,0 +1,222 @@
+/**
+ * Step 2: the detailed outline, written in parallel batches of consecutive
+ * sections (DOC's hierarchical outline: the spine fixes the arc, each batch
+ * details its stretch of it). Each entry says what happens, in which beats,
+ * through whose eyes, and where things stand when it opens and closes, which
+ * is what lets sections drafted at the same time join.
+ */
+import { type BookShape, type ConcreteBookType } from '../../../book/book-shapes';
+import type { ChatMessage, StructuredStep } from '../model-client';
+import { int, list, obj, str, type JsonSchema } from '../strict-schema';
+import type { BookPlan, PlannedSection } from './book-plan';
+import { bibleText, capitalise } from './book-plan';
+import type { SpineStep } from './bible.step';
+import { CLIENT_MATERIAL_RULE } from './client-material';
+import { styleGuideText, typeGuideText } from './guide-text';
+
+/** Sections detailed per call: small enough to answer fast, large enough that a stretch of the arc is seen whole. */
+export const OUTLINE_BATCH = 8;
+
+export type OutlinePlan = Omit<BookPlan, 'sections' | 'targetWords'> & { spine: SpineStep[] };
+
+function beatsFor(type: ConcreteBookType): { name: string; schema: JsonSchema } {
+  switch (type) {
+    case 'comic':
+    case 'manga':
+      return {
+        name: 'panels',
+        schema: list(str({ description: 'What one panel shows: shot, who, action.' }), { min: 3, max: 7 }),
+      };
+    case 'childrens':
+      return { name: 'beats', schema: list(str(), { min: 1, max: 3 }) };
+    case 'textbook':
+      return {
+        name: 'steps',
+        schema: list(str({ description: 'A teaching step: explain, example, practise.' }), { min: 3, max: 8 }),
+      };
+    case 'self_help':
+    case 'non_fiction':
+      return { name: 'points', schema: list(str(), { min: 3, max: 8 }) };
+    case 'novel':
+    case 'short_story':
+      return {
+        name: 'scenes',
+        schema: list(str({ description: 'One scene: who wants what, what turns.' }), { min: 2, max: 6 }),
+      };
+  }
+}
+
+function focusFor(type: ConcreteBookType): string {
+  switch (type) {
+    case 'childrens':
+      return 'What the picture on this spread shows.';
+    case 'textbook':
+      return 'The worked example this lesson walks through.';
+    case 'self_help':
+      return "The chapter's principle in one sentence.";
+    case 'non_fiction':
+      return "The chapter's claim in one sentence.";
+    case 'novel':
+    case 'short_story':
+    case 'comic':
+    case 'manga':
+      return "The section's dramatic question in one sentence.";
+  }
+}
+
+export function outlineSchema(type: ConcreteBookType, shape: BookShape, count: number): JsonSchema {
+  const beats = beatsFor(type);
+  return obj({
+    sections: list(
+      obj({
+        number: int({ minimum: 1 }),
+        title: str(),
+        summary: str({ description: '3 to 5 sentences: what happens or is explained, concretely, with names.' }),
+        words: int({ minimum: shape.sectionWords.min, maximum: shape.sectionWords.max }),
+        point_of_view: str({ nullable: true, description: 'Fiction: whose eyes. Otherwise null.' }),
+        setting: str({ nullable: true }),
+        present: list(str(), { max: 12, description: 'Names of the characters present (fiction), else empty.' }),
+        [beats.name]: beats.schema,
+        focus: str({ description: focusFor(type) }),
+        objectives: list(str(), { max: 4, description: 'Textbook: what the learner can do afterwards; else empty.' }),
+        concepts: list(str(), { max: 8, description: 'Terms from the bible this section uses or introduces.' }),
+        opening_state: str({
+          description: 'Where things stand on its first line: place, time, who, what just happened.',
+        }),
+        closing_state: str({ description: 'Where things stand on its last line.' }),
+        carries: list(str(), {
+          max: 6,
+          description: "Which of the client's instructions this section carries out (copied), else empty.",
+        }),
+      }),
+      { min: count, max: count },
+    ),
+  });
+}
+
+interface RawSection {
+  number: number;
+  title: string;
+  summary: string;
+  words: number;
+  point_of_view: string | null;
+  setting: string | null;
+  present: string[];
+  focus: string;
+  objectives: string[];
+  concepts: string[];
+  opening_state: string;
+  closing_state: string;
+  carries: string[];
+  [beats: string]: unknown;
+}
+
+export function outlineStep(
+  type: ConcreteBookType,
+  shape: BookShape,
+  first: number,
+  count: number,
+): StructuredStep<PlannedSection[]> {
+  const beats = beatsFor(type).name;
+  return {
+    name: 'book_outline',
+    schema: outlineSchema(type, shape, count),
+    read: (value) => {
+      const raw = (value as { sections: RawSection[] }).sections;
+      const problems: string[] = [];
+      raw.forEach((section, index) => {
+        if (!section.title.trim()) problems.push(`/sections/${index}/title must not be empty`);
+      });
+      if (problems.length > 0) return { problems };
+      return {
+        // Models number sections inconsistently (from 1 in every batch, or skipping); the position is what counts.
+        value: raw.map((section, index) => ({
+          number: first + index,
+          title: section.title.trim(),
+          summary: section.summary.trim(),
+          words: section.words,
+          beats: (section[beats] as string[]).map((beat) => beat.trim()).filter(Boolean),
+          ...(section.point_of_view?.trim() ? { pointOfView: section.point_of_view.trim() } : {}),
+          ...(section.setting?.trim() ? { setting: section.setting.trim() } : {}),
+          present: section.present.map((name) => name.trim()).filter(Boolean),
+          openingState: section.opening_state.trim(),
+          closingState: section.closing_state.trim(),
+          carries: section.carries.map((item) => item.trim()).filter(Boolean),
+          ...(section.focus.trim() ? { focus: section.focus.trim() } : {}),
+          objectives: section.objectives.map((item) => item.trim()).filter(Boolean),
+          concepts: section.concepts.map((item) => item.trim()).filter(Boolean),
+        })),
+      };
+    },
+  };
+}
+
+export function outlineMessages(plan: OutlinePlan, shape: BookShape, first: number, count: number): ChatMessage[] {
+  const label = shape.sectionLabel;
+  const last = first + count - 1;
+  const total = plan.spine.length;
+  return [
+    {
+      role: 'system',
+      content: [
+        'You are an experienced editor turning a book’s spine into a detailed outline for its writer. ' +
+          'Sections will be drafted at the same time by different writers, so each entry must say exactly where ' +
+          'things stand when it opens and closes, and the closing state of one must be the opening state of the next.',
+        CLIENT_MATERIAL_RULE,
+        styleGuideText(plan.style, plan.type),
+        typeGuideText(plan.type, 'planning'),
+      ].join('\n\n'),
+    },
+    {
+      role: 'user',
+      content: [
+        'The bible:',
+        bibleText({ ...plan, sections: [], targetWords: 0 }),
+        '',
+        `The spine, ${total} ${label}s:`,
+        ...plan.spine.map((step, index) => `${index + 1}. ${step.title}: ${step.purpose}`),
+        '',
+        plan.instructions.length > 0
+          ? `The client's instructions (each must be carried out by some ${label}; name it in "carries"):\n` +
+            plan.instructions.map((item) => `- ${item}`).join('\n')
+          : 'The client gave no specific instructions.',
+        '',
+        `Detail ${label}s ${first} to ${last} of ${total}, keeping the spine's titles and order. ` +
+          `Budgets average ${shape.wordsPerSection} words; give a turning point more, a quiet passage less.` +
+          (first > 1
+            ? ` ${capitalise(label)} ${first} opens where ${label} ${first - 1} of the spine leaves off.`
+            : '') +
+          (last < total ? ` ${capitalise(label)} ${last} must lead into ${label} ${last + 1}.` : ''),
+        `Write in ${plan.language}.`,
+      ].join('\n'),
+    },
+  ];
+}
+
+export function outlineMaxTokens(count: number): number {
+  return 800 + 450 * count;
+}
+
+/**
+ * Keeps the planner's proportions but makes the budgets add up to the
+ * book's length, each within what one section may be.
+ */
+export function scaleBudgets(
+  sections: PlannedSection[],
+  total: number,
+  bounds: { min: number; max: number },
+): PlannedSection[] {
+  const planned = sections.reduce((sum, section) => sum + section.words, 0);
+  const factor = planned > 0 ? total / planned : 1;
+  const scaled = sections.map((section) => ({
+    ...section,
+    words: Math.min(bounds.max, Math.max(bounds.min, Math.round((section.words * factor) / 10) * 10)),
+  }));
+  // Clamping can leave the sum short of the book's length: spread the rest evenly so the book still reaches it.
+  const missing = total - scaled.reduce((sum, section) => sum + section.words, 0);
+  if (missing > 0 && scaled.length > 0) {
+    const each = Math.ceil(missing / scaled.length / 10) * 10;
+    for (const section of scaled) section.words += each;
+  }
+  return scaled;
+}

@@ -1,0 +1,136 @@
+/**
+ * Step 3 for prose types (novels, short stories, self-help, non-fiction):
+ * one section written as plain prose, streamed. The writer sees the bible,
+ * the whole outline in one line a section, its own entry in full, its
+ * neighbours' entries (so it opens where the previous one closes and leads
+ * into the next), the client's material as quoted data, and the style and
+ * type guides. After the prose it appends its notes (see notes.step.ts).
+ */
+import { primaryLanguage, languageName } from '../language';
+import type { ChatMessage } from '../model-client';
+import { schemaBlock } from '../model-client';
+import type { BookPlan, PlannedSection } from './book-plan';
+import { bibleText, capitalise, neighbourText, outlineText, sectionText } from './book-plan';
+import { languageLine } from './bible.step';
+import { CLIENT_MATERIAL_RULE, clientMaterial } from './client-material';
+import { styleGuideText, typeGuideText } from './guide-text';
+import { NOTES_MARKER, NOTES_SCHEMA } from './notes.step';
+import type { BookGenerationRequest } from '../../book-provider';
+
+/** Tokens a word takes, roughly: alphabetic scripts near 1.3-1.5, others (CJK, Thai, Arabic) more. */
+export function tokensPerWord(language: string): number {
+  return ['ja', 'zh', 'ko', 'th', 'ar', 'he', 'hi', 'fa', 'ru', 'uk', 'el'].includes(primaryLanguage(language))
+    ? 2.4
+    : 1.45;
+}
+
+/** Room for `words` of prose plus the notes, with headroom: a limit that cuts a good answer wastes a call. */
+export function proseMaxTokens(words: number, language: string, withNotes: boolean): number {
+  return Math.ceil(words * tokensPerWord(language) * 1.2) + (withNotes ? 500 : 0);
+}
+
+export function writerSystemPrompt(plan: BookPlan): string {
+  return [
+    `You are a skilled author writing one section of a book in ${languageName(plan.language)}. ` +
+      'You write the section itself and nothing else: no title line, no preface, no comment on your work, ' +
+      'no summary of what the section meant at its end.',
+    'Prose is plain text: paragraphs separated by a blank line; speech inside the paragraphs in quotation marks ' +
+      'with speech tags, the way printed books set it (never "Name: line" script form); a line "* * *" for a scene ' +
+      'break; no Markdown.',
+    CLIENT_MATERIAL_RULE,
+    styleGuideText(plan.style, plan.type),
+    typeGuideText(plan.type, 'writing'),
+    'Where the client asks for a tone, their tone wins over the style guide.',
+  ].join('\n\n');
+}
+
+export function proseSectionMessages(
+  request: BookGenerationRequest,
+  plan: BookPlan,
+  section: PlannedSection,
+  label: string,
+): ChatMessage[] {
+  const previous = plan.sections[section.number - 2];
+  const next = plan.sections[section.number];
+  const lines = [
+    clientMaterial(request),
+    '',
+    'The bible:',
+    bibleText(plan),
+    '',
+    `The outline, ${plan.sections.length} ${label}s:`,
+    outlineText(plan, capitalise(label)),
+    '',
+    previous
+      ? `The ${label} before this one (written by another writer; open where it closes):\n${neighbourText(previous, label, 'before')}`
+      : `This is the first ${label}: it opens the book.`,
+    '',
+    `Your ${label}:`,
+    sectionText(section, label),
+    '',
+    next
+      ? `The ${label} after this one (do not write it; lead into it):\n${neighbourText(next, label, 'after')}`
+      : `This is the last ${label}: bring the book to its ending.`,
+    '',
+    languageLine(plan.language),
+    `Write ${label} ${section.number} of ${plan.sections.length} now, about ${section.words.toLocaleString('en')} words, covering its beats ` +
+      'in order and ending on its closing state.',
+    `Then, on a line of its own, write ${NOTES_MARKER} and after it a JSON object with your notes on what you wrote:`,
+    schemaBlock('section_notes', NOTES_SCHEMA),
+  ];
+  return [
+    { role: 'system', content: writerSystemPrompt(plan) },
+    { role: 'user', content: lines.join('\n') },
+  ];
+}
+
+/** How much of the text so far a continuation quotes: enough for voice and the last beat, not the whole section. */
+const CONTINUATION_CONTEXT_WORDS = 700;
+
+/**
+ * Asks for the rest of a section that was cut at the token limit or came back
+ * short: the same brief, the end of what exists, and the words still missing.
+ */
+export function continuationMessages(
+  request: BookGenerationRequest,
+  plan: BookPlan,
+  section: PlannedSection,
+  label: string,
+  written: string,
+  missingWords: number,
+  cutMidSentence: boolean,
+): ChatMessage[] {
+  const words = written.split(/\s+/);
+  const tail = words.slice(-CONTINUATION_CONTEXT_WORDS).join(' ');
+  const next = plan.sections[section.number];
+  return [
+    { role: 'system', content: writerSystemPrompt(plan) },
+    {
+      role: 'user',
+      content: [
+        clientMaterial(request),
+        '',
+        'The bible:',
+        bibleText(plan),
+        '',
+        `Your ${label}:`,
+        sectionText(section, label),
+        next ? `\nThe next ${label} (do not write it): ${next.title}: ${next.summary}` : '',
+        '',
+        `The ${label} so far ends like this:`,
+        '<written>',
+        tail,
+        '</written>',
+        '',
+        languageLine(plan.language),
+        cutMidSentence
+          ? 'The text stops in the middle of a sentence. Continue exactly from the last word, completing that sentence, ' +
+            'without repeating anything.'
+          : 'Continue from exactly where it stops, without repeating anything.',
+        `Write about ${missingWords} more words, covering the beats not yet written, and end on the ${label}'s closing state.`,
+      ]
+        .filter((line) => line !== '')
+        .join('\n'),
+    },
+  ];
+}

@@ -1,0 +1,3059 @@
+/**
+ * A realistic stand-in for an OpenAI-compatible chat-completions server, on
+ * 127.0.0.1, for specs, end-to-end tests and benchmarks.
+ *
+ * It knows nothing about Scriptorium's steps: it reads requests the way a
+ * model would, through a small protocol shared with the pipeline.
+ *  - Structured call: `response_format: json_schema` (its name and schema),
+ *    or, with `json_object` or no response_format, a block
+ *    "JSON Schema (name: X):" + a ```json fence in a system or user message.
+ *    The answer is a JSON value generated from the schema (valueFromSchema).
+ *  - Prose call: anything else. About the first "about N words" of the last
+ *    user message (default 300), in the language of "Language of the book:
+ *    Name (tag)", with the cast found in the prompt (`"name": "X"`,
+ *    `- Name (role)`, `- Name: ...`). A prose call whose prompt holds the
+ *    `=== NOTES ===` marker and a schema block ends with the marker and JSON
+ *    for that schema.
+ *  - Tokens are ceil(characters / 4), one per CJK character; `max_tokens` or
+ *    `max_completion_tokens` cuts the answer there (finish_reason "length").
+ * Answers are deterministic (seeded by the request), stream like OpenAI's and
+ * take realistic, scalable time. Faults are scripted per call: HTTP errors,
+ * resets, stalls, refusals, fixed contents.
+ *
+ * Only `node:` built-ins: this file is also compiled into the engine benchmark
+ * with plain tsc, and booted in-process by end-to-end tests.
+ */
+import { createHash } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+// ---------------------------------------------------------------------------
+// Public types
+// ---------------------------------------------------------------------------
+
+export interface FakeLatency {
+  /** Time to first token, in ms, drawn per call (seeded) from this range. */
+  firstTokenMs: [number, number];
+  /** Output speed once the answer flows; Infinity answers at once. */
+  tokensPerSecond: number;
+  /**
+   * Prompt reading speed: adds promptTokens / rate to the first-token delay,
+   * as real servers take longer to start on long prompts. Default Infinity.
+   */
+  promptTokensPerSecond?: number;
+}
+
+/** An HTTP error with an OpenAI-style body (429 with Retry-After, 500, 503, 400 context_length_exceeded...). */
+export interface FakeHttpErrorFault {
+  status: number;
+  headers?: Record<string, string>;
+  message?: string;
+  code?: string;
+  /** `error.type`; derived from the status (and code) when absent. */
+  type?: string;
+  /** `error.param`; 'messages' for context_length_exceeded when absent. */
+  param?: string;
+}
+
+/** Destroys the socket: before answering, or after `afterTokens` tokens of a stream (no finish_reason, no [DONE]). */
+export interface FakeResetFault {
+  reset: true;
+  afterTokens?: number;
+}
+
+/** Answers exactly this text (streamed as usual, never cut by max_tokens). */
+export interface FakeContentFault {
+  content: string;
+  finishReason?: 'stop' | 'length' | 'content_filter';
+}
+
+/** Structured call: `message.refusal` / `delta.refusal`, content null. Prose call: the text is the content. */
+export interface FakeRefusalFault {
+  refusal: string;
+}
+
+/** This call writes this share of the target words (short chapters, or long ones that hit max_tokens). */
+export interface FakeWordRatioFault {
+  wordRatio: number;
+}
+
+/** The answer pauses `stallMs` after `afterTokens` tokens, then goes on (idle timeouts). */
+export interface FakeStallFault {
+  stallMs: number;
+  afterTokens: number;
+}
+
+export type FakeFault =
+  FakeHttpErrorFault | FakeResetFault | FakeContentFault | FakeRefusalFault | FakeWordRatioFault | FakeStallFault;
+
+export type FakeCallKind = 'structured' | 'prose' | 'image' | 'other';
+
+/** How a call ended, from the server's side. */
+export type FakeCallOutcome = 'answered' | 'error' | 'reset' | 'client-closed' | 'server-closed';
+
+export interface FakeChatCall {
+  /** 0-based arrival order; SDK retries are calls of their own. */
+  index: number;
+  kind: FakeCallKind;
+  /** Schema name of a structured call (a prose call's notes trailer schema is `notesName`, not this). */
+  name?: string;
+  responseFormat: 'json_schema' | 'json_object' | 'none';
+  stream: boolean;
+  /** `max_completion_tokens` or `max_tokens`, whichever was sent. */
+  maxTokens?: number;
+  model?: string;
+  messages: Array<{ role: string; content: string }>;
+  lastUserMessage: string;
+  /** Prose calls: the first "about N words" of the last user message (default 300). */
+  targetWords?: number;
+  /** The book's language tag from "Language of the book: X (tag)", default 'en'. */
+  language: string;
+  body: Record<string, unknown>;
+  /** 0-based count of earlier calls with the same kind and name. */
+  kindIndex: number;
+  status?: number;
+  finishReason?: string;
+  usage?: { prompt_tokens: number; completion_tokens: number; total_tokens: number };
+  startedAt: number;
+  finishedAt?: number;
+
+  // Beyond the protocol: details tests often want.
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  /** Prose calls with a notes trailer: the trailer schema's name. */
+  notesName?: string;
+  /** Structured calls: where the schema came from. */
+  schemaSource?: 'response_format' | 'prompt';
+  /** What the script returned for this call. */
+  fault?: FakeFault;
+  outcome?: FakeCallOutcome;
+  /** When the response headers (and, streaming, the first chunk) went out. */
+  firstTokenAt?: number;
+}
+
+export interface FakeChatServerOptions {
+  /** Share of the target words written (default 1.0), with a deterministic +/-8% jitter per call. */
+  wordRatio?: number;
+  /**
+   * Prompt-only structured answers (no response_format) come wrapped in a
+   * ```json fence after a sentence, as chatty models do; notes trailers get
+   * the fence. `true`: always; a number in 0..1: that share of calls (seeded).
+   * json_object / json_schema answers are never wrapped (those modes guarantee JSON).
+   */
+  chattyJson?: boolean | number;
+  /** Default `{ firstTokenMs: [0, 0], tokensPerSecond: Infinity }`: instant. */
+  latency?: Partial<FakeLatency>;
+  /** Multiplies every delay (0.05 runs a 40 tok/s model 20x faster). Default 1. */
+  timeScale?: number;
+  /**
+   * Evaluated when a call arrives (after parsing, before the first-token delay and before the
+   * server's own 400s). HTTP errors are answered at once; a reset without afterTokens comes
+   * after the first-token delay. A throwing script gets a 500 that names it.
+   */
+  script?: (call: FakeChatCall) => FakeFault | undefined;
+  /**
+   * Replaces or patches a structured answer (also a notes trailer's JSON).
+   * Return the value to send: a string is sent verbatim (to test malformed
+   * JSON), anything else is serialised; `undefined` keeps `generated`
+   * (which may have been patched in place).
+   */
+  answer?: (call: FakeChatCall, generated: unknown) => unknown;
+  /** 400 whenever `response_format.type` is `json_schema`. */
+  rejectJsonSchema?: boolean;
+  /** 400 for any `response_format`. */
+  rejectResponseFormat?: boolean;
+  /** 400 when `stream_options` is sent, as some old servers do. */
+  rejectStreamOptions?: boolean;
+  /** 400 when `max_tokens` is sent (reasoning models want `max_completion_tokens`). */
+  rejectMaxTokens?: boolean;
+  /** Never cuts answers at the token limit. */
+  ignoreMaxTokens?: boolean;
+  /** Echoed as `model` in answers; default the request's `model`. */
+  modelName?: string;
+  /** When set, requests without `Authorization: Bearer <apiKey>` get OpenAI's 401. */
+  apiKey?: string;
+  /** When set, prompt tokens + max tokens above it get OpenAI's 400 context_length_exceeded. */
+  contextWindow?: number;
+  /** OpenAI's strict-mode checks on json_schema: name pattern, object root, all properties required, additionalProperties false. */
+  validateSchemas?: boolean;
+  /** Mixed into every call's seed, to get another (still deterministic) set of answers. */
+  seed?: string;
+  /** Default 0: a free port. */
+  port?: number;
+}
+
+export interface FakeChatServer {
+  /** Ends in `/v1`, ready for OPENAI_BASE_URL or `new OpenAI({ baseURL })`. */
+  baseUrl: string;
+  calls: FakeChatCall[];
+  /** The most requests in flight at once. */
+  maxInFlight(): number;
+  inFlight(): number;
+  /** Sums of the usage reported by completed chat answers. */
+  tokensServed(): { prompt: number; completion: number };
+  /** Stops listening, cuts streams in progress, clears every timer. */
+  close(): Promise<void>;
+}
+
+/** Hints for values generated from a schema. */
+export interface SchemaHints {
+  /** BCP 47 tag of the book: texts are written in it, `language` fields get it. */
+  language?: string;
+  /** The cast: `name`-like fields use these first. */
+  names?: string[];
+}
+
+/** A 1x1 transparent PNG. */
+export const TINY_PNG_BASE64 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+export const NOTES_MARKER = '=== NOTES ===';
+
+// ---------------------------------------------------------------------------
+// The protocol's patterns
+// ---------------------------------------------------------------------------
+
+const SCHEMA_BLOCK = /JSON Schema \(name: ([A-Za-z0-9_-]+)\):\s*```json\s*\n([\s\S]*?)\n```/;
+const TARGET_WORDS = /about ([\d,]+) words/;
+const BOOK_LANGUAGE = /Language of the book: [^(\n]*\(([A-Za-z-]+)\)/;
+const DEFAULT_TARGET_WORDS = 300;
+/** Bodies larger than this get a 413, as real gateways do. */
+const MAX_BODY_BYTES = 32 * 1024 * 1024;
+/** The shortest pause of a stream between writes (see the streaming loop). */
+const MIN_TICK_MS = 4;
+/** setTimeout's ceiling (about 24.8 days). */
+const MAX_TIMER_MS = 2_147_483_647;
+
+// ---------------------------------------------------------------------------
+// The server
+// ---------------------------------------------------------------------------
+
+/** What the fake works out from a chat request, beyond what it records. */
+interface ChatAnalysis {
+  seed: string;
+  schema?: unknown;
+  notesSchema?: unknown;
+  names: string[];
+}
+
+interface AnswerPlan {
+  text: string;
+  channel: 'content' | 'refusal';
+  finishReason: 'stop' | 'length' | 'content_filter';
+}
+
+/**
+ * One request's lifetime: its pending waits are cancelled together when the
+ * client goes away or the server closes, so no timer outlives its request.
+ */
+class RequestLife {
+  alive = true;
+  call?: FakeChatCall;
+  private readonly waits = new Map<NodeJS.Timeout, (alive: boolean) => void>();
+
+  /** Resolves true after `ms`, or false at once when the request has ended. */
+  sleep(ms: number): Promise<boolean> {
+    if (!this.alive) return Promise.resolve(false);
+    if (!(ms > 0)) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = setTimeout(
+        () => {
+          this.waits.delete(timer);
+          resolve(this.alive);
+        },
+        Math.min(ms, MAX_TIMER_MS),
+      );
+      this.waits.set(timer, resolve);
+    });
+  }
+
+  end(): void {
+    this.alive = false;
+    for (const [timer, resolve] of this.waits) {
+      clearTimeout(timer);
+      resolve(false);
+    }
+    this.waits.clear();
+  }
+}
+
+export async function startFakeChatServer(options: FakeChatServerOptions = {}): Promise<FakeChatServer> {
+  const calls: FakeChatCall[] = [];
+  const lives = new Set<RequestLife>();
+  const kindCounts = new Map<string, number>();
+  let inFlight = 0;
+  let maxInFlight = 0;
+  let closing: Promise<void> | undefined;
+  let closed = false;
+
+  const timeScale = options.timeScale ?? 1;
+  const latency: Required<FakeLatency> = {
+    firstTokenMs: options.latency?.firstTokenMs ?? [0, 0],
+    tokensPerSecond: options.latency?.tokensPerSecond ?? Infinity,
+    promptTokensPerSecond: options.latency?.promptTokensPerSecond ?? Infinity,
+  };
+  const msForTokens = (tokens: number): number =>
+    Number.isFinite(latency.tokensPerSecond) && latency.tokensPerSecond > 0
+      ? (tokens / latency.tokensPerSecond) * 1000 * timeScale
+      : 0;
+
+  const server = createServer((req, res) => {
+    inFlight += 1;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    const life = new RequestLife();
+    lives.add(life);
+    // Sockets torn down by a reset or a departing client must not surface as unhandled errors.
+    req.on('error', () => undefined);
+    res.on('error', () => undefined);
+    res.on('close', () => {
+      inFlight -= 1;
+      life.end();
+      lives.delete(life);
+      const call = life.call;
+      if (call) {
+        call.finishedAt ??= Date.now();
+        call.outcome ??= closed ? 'server-closed' : 'client-closed';
+      }
+    });
+    readBody(req)
+      .then((raw) => handle(req, res, raw, life))
+      .catch((error: unknown) => {
+        if (error instanceof BodyTooLarge) {
+          sendJson(res, 413, errorBody('Request body too large.', 'invalid_request_error'));
+        } else if (!res.headersSent && !res.destroyed) {
+          sendJson(res, 500, errorBody(`fake-chat-server failed: ${describe(error)}`, 'server_error'));
+        } else {
+          res.destroy();
+        }
+      });
+  });
+
+  function record(req: IncomingMessage, path: string, body: Record<string, unknown>, life: RequestLife): FakeChatCall {
+    const call: FakeChatCall = {
+      index: calls.length,
+      kind: 'other',
+      responseFormat: 'none',
+      stream: false,
+      messages: [],
+      lastUserMessage: '',
+      language: 'en',
+      body,
+      kindIndex: 0,
+      startedAt: Date.now(),
+      method: req.method ?? 'GET',
+      path,
+      headers: req.headers,
+    };
+    calls.push(call);
+    life.call = call;
+    return call;
+  }
+
+  /** Sets kindIndex once kind and name are known. */
+  function countKind(call: FakeChatCall): void {
+    const key = `${call.kind}\u0000${call.name ?? ''}`;
+    call.kindIndex = kindCounts.get(key) ?? 0;
+    kindCounts.set(key, call.kindIndex + 1);
+  }
+
+  function fail(
+    res: ServerResponse,
+    call: FakeChatCall,
+    status: number,
+    body: unknown,
+    headers?: Record<string, string>,
+  ) {
+    call.status = status;
+    call.outcome = 'error';
+    call.finishedAt = Date.now();
+    sendJson(res, status, body, { 'x-request-id': requestId(call), ...headers });
+  }
+
+  function reset(res: ServerResponse, call: FakeChatCall): void {
+    call.outcome = 'reset';
+    call.finishedAt = Date.now();
+    const socket = res.socket;
+    if (!socket || !res.headersSent) {
+      (socket ?? res).destroy();
+      return;
+    }
+    // What was written reaches the client first, as on a real connection that dies mid-answer
+    // (an instant stream writes its tokens and dies in the same tick).
+    socket.write('', () => socket.destroy());
+  }
+
+  /** Runs the script; a throwing script becomes a 500 that names it, so a broken test is obvious. */
+  function runScript(call: FakeChatCall): FakeFault | { scriptError: string } | undefined {
+    if (!options.script) return undefined;
+    try {
+      const fault = options.script(call);
+      call.fault = fault;
+      return fault;
+    } catch (error) {
+      return { scriptError: describe(error) };
+    }
+  }
+
+  function firstTokenDelay(seed: string, call: FakeChatCall, promptTokens: number): number {
+    const [min, max] = latency.firstTokenMs;
+    const rng = new Random(`${seed}\u0000timing\u0000${call.index}`);
+    const drawn = min + rng.next() * Math.max(0, max - min);
+    const reading =
+      Number.isFinite(latency.promptTokensPerSecond) && latency.promptTokensPerSecond > 0
+        ? (promptTokens / latency.promptTokensPerSecond) * 1000
+        : 0;
+    return (drawn + reading) * timeScale;
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse, raw: string, life: RequestLife): Promise<void> {
+    const method = req.method ?? 'GET';
+    const path = (req.url ?? '/').split('?')[0] ?? '/';
+    const route =
+      method === 'POST' && path === '/v1/chat/completions'
+        ? 'chat'
+        : method === 'POST' && path === '/v1/images/generations'
+          ? 'image'
+          : 'other';
+
+    let body: Record<string, unknown> = {};
+    let invalidJson = false;
+    if (route !== 'other') {
+      try {
+        const parsed: unknown = JSON.parse(raw);
+        if (isRecord(parsed)) body = parsed;
+        else invalidJson = true;
+      } catch {
+        invalidJson = true;
+      }
+    }
+    const call = record(req, path, body, life);
+
+    if (options.apiKey !== undefined && req.headers.authorization !== `Bearer ${options.apiKey}`) {
+      fail(
+        res,
+        call,
+        401,
+        errorBody(
+          'Incorrect API key provided. You can find your API key at https://platform.openai.com/account/api-keys.',
+          'invalid_request_error',
+          null,
+          'invalid_api_key',
+        ),
+      );
+      return;
+    }
+    if (route === 'other') {
+      fail(res, call, 404, errorBody(`Invalid URL (${method} ${path})`, 'invalid_request_error'));
+      return;
+    }
+    if (invalidJson) {
+      fail(
+        res,
+        call,
+        400,
+        errorBody(
+          'We could not parse the JSON body of your request. The OpenAI API expects a JSON payload, ' +
+            'but what was sent was not valid JSON.',
+          'invalid_request_error',
+        ),
+      );
+      return;
+    }
+    if (route === 'image') await handleImage(res, call, life);
+    else await handleChat(res, call, life);
+  }
+
+  async function handleImage(res: ServerResponse, call: FakeChatCall, life: RequestLife): Promise<void> {
+    call.kind = 'image';
+    call.lastUserMessage = typeof call.body.prompt === 'string' ? call.body.prompt : '';
+    call.model = typeof call.body.model === 'string' ? call.body.model : undefined;
+    countKind(call);
+    const fault = runScript(call);
+    if (fault && 'scriptError' in fault) {
+      fail(res, call, 500, errorBody(`fake-chat-server: the script threw: ${fault.scriptError}`, 'server_error'));
+      return;
+    }
+    if (fault && 'status' in fault) {
+      fail(res, call, fault.status, faultBody(fault, 0), fault.headers);
+      return;
+    }
+    const seed = `${options.seed ?? ''}\u0000${JSON.stringify(call.body)}`;
+    if (!(await life.sleep(firstTokenDelay(seed, call, 0)))) return;
+    if (fault && 'reset' in fault) {
+      reset(res, call);
+      return;
+    }
+    const n = Math.min(10, Math.max(1, typeof call.body.n === 'number' ? Math.floor(call.body.n) : 1));
+    call.status = 200;
+    call.outcome = 'answered';
+    call.firstTokenAt = Date.now();
+    call.finishedAt = Date.now();
+    sendJson(
+      res,
+      200,
+      { created: nowSeconds(), data: Array.from({ length: n }, () => ({ b64_json: TINY_PNG_BASE64 })) },
+      { 'x-request-id': requestId(call) },
+    );
+  }
+
+  async function handleChat(res: ServerResponse, call: FakeChatCall, life: RequestLife): Promise<void> {
+    const body = call.body;
+    const analysis = describeChat(call, options.seed ?? '');
+    countKind(call);
+
+    // The script sees every parsed call first, so a scripted fault wins over the server's own 400s.
+    // HTTP errors go out at once (servers refuse at the door); resets come after the first-token delay.
+    const fault = runScript(call);
+    if (fault && 'scriptError' in fault) {
+      fail(res, call, 500, errorBody(`fake-chat-server: the script threw: ${fault.scriptError}`, 'server_error'));
+      return;
+    }
+    const promptTokens = countTokens(call.messages.map((message) => message.content).join('\n'));
+    if (fault && 'status' in fault) {
+      fail(res, call, fault.status, faultBody(fault, promptTokens), fault.headers);
+      return;
+    }
+    const rejection = rejectChat(call, promptTokens, options);
+    if (rejection) {
+      fail(res, call, 400, rejection);
+      return;
+    }
+
+    let plan: AnswerPlan;
+    try {
+      plan = planAnswer(call, analysis, fault, options);
+    } catch (error) {
+      fail(res, call, 500, errorBody(`fake-chat-server: the answer hook threw: ${describe(error)}`, 'server_error'));
+      return;
+    }
+    const model = options.modelName ?? call.model ?? 'fake-model';
+    const id = `chatcmpl-${createHash('sha256').update(`${analysis.seed}\u0000${call.index}`).digest('hex').slice(0, 24)}`;
+    const created = nowSeconds();
+    const firstMs = firstTokenDelay(analysis.seed, call, promptTokens);
+    const resetFault = fault && 'reset' in fault ? fault : undefined;
+    const stall = fault && 'stallMs' in fault ? fault : undefined;
+    const usage = (text: string) => {
+      const completion = countTokens(text);
+      return { prompt_tokens: promptTokens, completion_tokens: completion, total_tokens: promptTokens + completion };
+    };
+
+    if (!call.stream) {
+      const total = countTokens(plan.text);
+      if (resetFault) {
+        const at = resetFault.afterTokens === undefined ? 0 : msForTokens(Math.min(resetFault.afterTokens, total));
+        if (await life.sleep(firstMs + at)) reset(res, call);
+        return;
+      }
+      const thinking = firstMs + msForTokens(total) + (stall ? stall.stallMs * timeScale : 0);
+      const startedAt = Date.now();
+      if (!(await life.sleep(thinking))) return;
+      call.status = 200;
+      call.finishReason = plan.finishReason;
+      call.usage = usage(plan.text);
+      call.outcome = 'answered';
+      call.firstTokenAt = Date.now();
+      call.finishedAt = Date.now();
+      sendJson(
+        res,
+        200,
+        {
+          id,
+          object: 'chat.completion',
+          created,
+          model,
+          choices: [
+            {
+              index: 0,
+              message: {
+                role: 'assistant',
+                content: plan.channel === 'content' ? plan.text : null,
+                refusal: plan.channel === 'refusal' ? plan.text : null,
+              },
+              logprobs: null,
+              finish_reason: plan.finishReason,
+            },
+          ],
+          usage: call.usage,
+        },
+        { 'x-request-id': requestId(call), 'openai-processing-ms': String(Date.now() - startedAt) },
+      );
+      return;
+    }
+
+    // Streaming: headers and the role chunk go out with the first token, as OpenAI's do.
+    if (!(await life.sleep(firstMs))) return;
+    if (resetFault && resetFault.afterTokens === undefined) {
+      reset(res, call);
+      return;
+    }
+    const includeUsage = isRecord(body.stream_options) && body.stream_options.include_usage === true;
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache',
+      connection: 'keep-alive',
+      'x-request-id': requestId(call),
+    });
+    call.status = 200;
+    call.firstTokenAt = Date.now();
+    // Events due together go out in one write: a compressed benchmark runs hundreds of streams at
+    // hundreds of tokens a second, and one timer and one write per tick keep the fake's own cost small.
+    let batch = '';
+    const send = (payload: unknown): void => {
+      batch += `data: ${JSON.stringify(payload)}\n\n`;
+    };
+    const flush = (): void => {
+      if (batch !== '' && life.alive && !res.destroyed && !res.writableEnded) res.write(batch);
+      batch = '';
+    };
+    const chunk = (delta: Record<string, unknown>, finishReason: string | null) => ({
+      id,
+      object: 'chat.completion.chunk',
+      created,
+      model,
+      choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
+      ...(includeUsage ? { usage: null } : {}),
+    });
+    send(chunk({ role: 'assistant' }, null));
+    flush();
+
+    const bounds = tokenBoundaries(plan.text);
+    const total = bounds.length - 1;
+    const pieces = new Random(`${analysis.seed}\u0000chunks\u0000${call.index}`);
+    const resetAt = resetFault?.afterTokens;
+    const start = performance.now();
+    let offset = 0;
+    let sent = 0;
+    let stalled = false;
+    for (;;) {
+      if (stall && !stalled && sent >= stall.afterTokens) {
+        stalled = true;
+        flush();
+        const pause = stall.stallMs * timeScale;
+        if (!(await life.sleep(pause))) return;
+        offset += pause;
+      }
+      if (resetAt !== undefined && sent >= resetAt) {
+        flush();
+        reset(res, call);
+        return;
+      }
+      if (sent >= total) break;
+      // A few tokens per chunk, never crossing a point where a fault must happen.
+      let take = Math.min(pieces.int(1, 4), total - sent);
+      if (resetAt !== undefined) take = Math.min(take, resetAt - sent);
+      if (stall && !stalled) take = Math.min(take, stall.afterTokens - sent);
+      // Chunks keep their own due times (so the rate is exact over the stream), but the fake
+      // sleeps at least MIN_TICK_MS at a time and then sends everything that has come due.
+      const wait = start + offset + msForTokens(sent + take) - performance.now();
+      if (wait > 0) {
+        flush();
+        if (!(await life.sleep(Math.max(wait, MIN_TICK_MS)))) return;
+      }
+      send(chunk({ [plan.channel]: plan.text.slice(bounds[sent], bounds[sent + take]) }, null));
+      sent += take;
+    }
+    call.finishReason = plan.finishReason;
+    call.usage = usage(plan.text);
+    call.outcome = 'answered';
+    send(chunk({}, plan.finishReason));
+    if (includeUsage) send({ id, object: 'chat.completion.chunk', created, model, choices: [], usage: call.usage });
+    batch += 'data: [DONE]\n\n';
+    flush();
+    if (life.alive && !res.destroyed) res.end();
+    call.finishedAt = Date.now();
+  }
+
+  function planAnswer(
+    call: FakeChatCall,
+    analysis: ChatAnalysis,
+    fault: FakeFault | undefined,
+    serverOptions: FakeChatServerOptions,
+  ): AnswerPlan {
+    if (fault && 'refusal' in fault) {
+      return { text: fault.refusal, channel: call.kind === 'structured' ? 'refusal' : 'content', finishReason: 'stop' };
+    }
+    if (fault && 'content' in fault) {
+      return { text: fault.content, channel: 'content', finishReason: fault.finishReason ?? 'stop' };
+    }
+    const full =
+      call.kind === 'structured'
+        ? structuredText(call, analysis, serverOptions)
+        : proseText(call, analysis, fault && 'wordRatio' in fault ? fault.wordRatio : undefined, serverOptions);
+    const limit = call.maxTokens;
+    if (limit === undefined || serverOptions.ignoreMaxTokens)
+      return { text: full, channel: 'content', finishReason: 'stop' };
+    const bounds = tokenBoundaries(full);
+    if (bounds.length - 1 <= limit) return { text: full, channel: 'content', finishReason: 'stop' };
+    return { text: full.slice(0, bounds[limit]), channel: 'content', finishReason: 'length' };
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    calls,
+    maxInFlight: () => maxInFlight,
+    inFlight: () => inFlight,
+    tokensServed: () =>
+      calls.reduce(
+        (sum, call) => ({
+          prompt: sum.prompt + (call.usage?.prompt_tokens ?? 0),
+          completion: sum.completion + (call.usage?.completion_tokens ?? 0),
+        }),
+        { prompt: 0, completion: 0 },
+      ),
+    close: () => {
+      closed = true;
+      closing ??= new Promise<void>((resolve) => {
+        // Wake every waiting request (they see they are over and write nothing), then cut the sockets.
+        for (const life of lives) life.end();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      return closing;
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Reading a chat request
+// ---------------------------------------------------------------------------
+
+/** Fills the call's record from the body and works out what kind of answer it wants. */
+function describeChat(call: FakeChatCall, extraSeed: string): ChatAnalysis {
+  const body = call.body;
+  call.model = typeof body.model === 'string' ? body.model : undefined;
+  call.stream = body.stream === true;
+  const maxTokens = body.max_completion_tokens ?? body.max_tokens;
+  call.maxTokens = typeof maxTokens === 'number' ? maxTokens : undefined;
+  call.messages = Array.isArray(body.messages)
+    ? body.messages.filter(isRecord).map((message) => ({
+        role: typeof message.role === 'string' ? message.role : 'user',
+        content: textOf(message.content),
+      }))
+    : [];
+  call.lastUserMessage = [...call.messages].reverse().find((message) => message.role === 'user')?.content ?? '';
+  for (const message of call.messages) {
+    const language = BOOK_LANGUAGE.exec(message.content)?.[1];
+    if (language) {
+      call.language = language;
+      break;
+    }
+  }
+
+  // Same request, same answer: the seed leaves out what only changes delivery (streaming, limits),
+  // so a streamed answer reassembles to the non-streamed one and a cut answer is a prefix of the whole.
+  const {
+    stream: _stream,
+    stream_options: _options,
+    max_tokens: _max,
+    max_completion_tokens: _maxc,
+    ...content
+  } = body;
+  const analysis: ChatAnalysis = {
+    seed: `${extraSeed}\u0000${JSON.stringify(content)}`,
+    names: castNames(call.messages),
+  };
+
+  const format = isRecord(body.response_format) ? body.response_format : undefined;
+  call.responseFormat =
+    format?.type === 'json_schema' ? 'json_schema' : format?.type === 'json_object' ? 'json_object' : 'none';
+  if (call.responseFormat === 'json_schema') {
+    const jsonSchema = isRecord(format?.json_schema) ? format.json_schema : {};
+    call.kind = 'structured';
+    call.schemaSource = 'response_format';
+    call.name = typeof jsonSchema.name === 'string' ? jsonSchema.name : undefined;
+    analysis.schema = jsonSchema.schema ?? {};
+    return analysis;
+  }
+
+  const block = findSchemaBlock(call.messages);
+  // The notes marker is looked for anywhere in the text (the protocol's "line of its own" is the
+  // common case), since a prompt that says `write === NOTES === and then...` means the same thing.
+  const wantsNotes = call.messages.some((message) => message.content.includes(NOTES_MARKER));
+  if (block && wantsNotes && call.responseFormat === 'none') {
+    call.kind = 'prose';
+    call.notesName = block.name;
+    analysis.notesSchema = block.schema;
+  } else if (block) {
+    call.kind = 'structured';
+    call.schemaSource = 'prompt';
+    call.name = block.name;
+    analysis.schema = block.schema;
+    return analysis;
+  } else if (call.responseFormat === 'json_object') {
+    // JSON mode with no schema to follow: an empty object is all a model could safely say.
+    call.kind = 'structured';
+    return analysis;
+  } else {
+    call.kind = 'prose';
+  }
+  const target = TARGET_WORDS.exec(call.lastUserMessage)?.[1];
+  const words = target ? Number(target.replace(/,/g, '')) : DEFAULT_TARGET_WORDS;
+  call.targetWords = Number.isFinite(words) && words > 0 ? words : DEFAULT_TARGET_WORDS;
+  return analysis;
+}
+
+/** The first schema block, looking in system (and developer) messages first, then user messages. */
+function findSchemaBlock(messages: FakeChatCall['messages']): { name: string; schema: unknown } | undefined {
+  const ordered = [
+    ...messages.filter((message) => message.role === 'system' || message.role === 'developer'),
+    ...messages.filter((message) => message.role === 'user'),
+  ];
+  for (const message of ordered) {
+    const match = SCHEMA_BLOCK.exec(message.content);
+    if (match?.[1] !== undefined && match[2] !== undefined) {
+      let schema: unknown = {};
+      try {
+        schema = JSON.parse(match[2]);
+      } catch {
+        // A schema the model cannot read: it answers with an empty object.
+      }
+      return { name: match[1], schema };
+    }
+  }
+  return undefined;
+}
+
+/** Words that open labelled lines ("- Setting: ...") and are not people. */
+const NOT_NAMES = new Set(
+  (
+    'name role title summary setting settings chapter part section lesson page spread note notes language voice ' +
+    'tense wants arc description point present objectives concepts ending thesis audience timeline places place ' +
+    'characters character time style type length words beats scenes opening closing focus carries instructions ' +
+    'rules world synopsis premise tone genre theme themes subtitle outline spine facts format example examples ' +
+    'goal goals purpose context important warning answer question step steps key points glossary'
+  ).split(' '),
+);
+
+const NAME_WORDS = String.raw`(?:\p{Lu}[\p{L}\p{M}'’.-]*|[\p{Script=Han}\p{Script=Katakana}\p{Script=Hiragana}]{1,8})`;
+const LISTED_WITH_ROLE = new RegExp(
+  String.raw`^[ \t]*[-*•][ \t]+(${NAME_WORDS}(?:[ \t]+${NAME_WORDS}){0,2})[ \t]*\(`,
+  'gmu',
+);
+const LISTED_WITH_COLON = new RegExp(
+  String.raw`^[ \t]*[-*•][ \t]+(${NAME_WORDS}(?:[ \t]+${NAME_WORDS}){0,2})[ \t]*:`,
+  'gmu',
+);
+const JSON_NAME = /"name"\s*:\s*"([^"\\\n]{1,60})"/g;
+
+/**
+ * The cast, in the order a writer would weigh them: `"name": "X"` values and
+ * `- Name (role)` lines first (characters), then `- Name: ...` lines (which
+ * also catch places, so they come last).
+ */
+function castNames(messages: FakeChatCall['messages']): string[] {
+  const found: string[] = [];
+  const add = (raw: string | undefined) => {
+    const name = raw?.trim().replace(/\s+/g, ' ');
+    if (!name || found.includes(name) || name.split(' ').length > 4) return;
+    if (NOT_NAMES.has(name.toLowerCase())) return;
+    found.push(name);
+  };
+  const text = messages.map((message) => message.content).join('\n');
+  for (const match of text.matchAll(JSON_NAME)) add(match[1]);
+  for (const match of text.matchAll(LISTED_WITH_ROLE)) add(match[1]);
+  for (const match of text.matchAll(LISTED_WITH_COLON)) add(match[1]);
+  return found.slice(0, 12);
+}
+
+/** OpenAI's 400s for requests it would not accept, and the server options that imitate other servers. */
+function rejectChat(call: FakeChatCall, promptTokens: number, options: FakeChatServerOptions): unknown {
+  const body = call.body;
+  if (typeof body.model !== 'string' || body.model === '') {
+    return errorBody('you must provide a model parameter', 'invalid_request_error');
+  }
+  if (body.messages === undefined) {
+    return errorBody(
+      "Missing required parameter: 'messages'.",
+      'invalid_request_error',
+      'messages',
+      'missing_required_parameter',
+    );
+  }
+  if (!Array.isArray(body.messages)) {
+    return errorBody(
+      `Invalid type for 'messages': expected an array of objects, but got ${typeof body.messages} instead.`,
+      'invalid_request_error',
+      'messages',
+      'invalid_type',
+    );
+  }
+  if (body.messages.length === 0) {
+    return errorBody(
+      "Invalid 'messages': empty array. Expected an array with minimum length 1, but got an empty array instead.",
+      'invalid_request_error',
+      'messages',
+      'empty_array',
+    );
+  }
+  for (const parameter of ['max_tokens', 'max_completion_tokens'] as const) {
+    const value = body[parameter];
+    if (value !== undefined && value !== null && (!Number.isInteger(value) || (value as number) < 1)) {
+      return errorBody(
+        `Invalid '${parameter}': integer below minimum value. Expected a value >= 1, but got ${JSON.stringify(value)} instead.`,
+        'invalid_request_error',
+        parameter,
+        'integer_below_min_value',
+      );
+    }
+  }
+  if (options.rejectMaxTokens && body.max_tokens !== undefined) {
+    return errorBody(
+      "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.",
+      'invalid_request_error',
+      'max_tokens',
+      'unsupported_parameter',
+    );
+  }
+  if (body.stream_options !== undefined && body.stream_options !== null) {
+    if (options.rejectStreamOptions) {
+      return errorBody(
+        'Unrecognized request argument supplied: stream_options',
+        'invalid_request_error',
+        'stream_options',
+      );
+    }
+    if (body.stream !== true) {
+      return errorBody(
+        "The 'stream_options' parameter is only allowed when 'stream' is enabled.",
+        'invalid_request_error',
+        'stream_options',
+      );
+    }
+  }
+  if (body.response_format !== undefined && body.response_format !== null) {
+    if (options.rejectResponseFormat) {
+      return errorBody(
+        "Invalid parameter: 'response_format' is not supported by this model.",
+        'invalid_request_error',
+        'response_format',
+        'unsupported_parameter',
+      );
+    }
+    if (options.rejectJsonSchema && call.responseFormat === 'json_schema') {
+      return errorBody(
+        "response_format.type 'json_schema' is not supported by this model",
+        'invalid_request_error',
+        'response_format',
+      );
+    }
+    if (call.responseFormat === 'json_schema') {
+      const format = body.response_format as Record<string, unknown>;
+      const jsonSchema = isRecord(format.json_schema) ? format.json_schema : undefined;
+      if (!jsonSchema || typeof jsonSchema.name !== 'string') {
+        return errorBody(
+          "Missing required parameter: 'response_format.json_schema.name'.",
+          'invalid_request_error',
+          'response_format.json_schema.name',
+          'missing_required_parameter',
+        );
+      }
+      if (options.validateSchemas) {
+        const problem = strictSchemaProblem(jsonSchema.name, jsonSchema.schema, jsonSchema.strict === true);
+        if (problem) return errorBody(problem, 'invalid_request_error', 'response_format', 'invalid_json_schema');
+      }
+    }
+  }
+  if (options.contextWindow !== undefined) {
+    const requested = promptTokens + (call.maxTokens ?? 0);
+    if (requested > options.contextWindow) {
+      return errorBody(
+        `This model's maximum context length is ${options.contextWindow} tokens. However, you requested ${requested} ` +
+          `tokens (${promptTokens} in the messages, ${call.maxTokens ?? 0} in the completion). ` +
+          'Please reduce the length of the messages or completion.',
+        'invalid_request_error',
+        'messages',
+        'context_length_exceeded',
+      );
+    }
+  }
+  return undefined;
+}
+
+/** The first thing OpenAI's strict structured outputs would refuse in a schema, in its words. */
+function strictSchemaProblem(name: string, schema: unknown, strict: boolean): string | undefined {
+  if (!/^[a-zA-Z0-9_-]{1,64}$/.test(name)) {
+    return "Invalid 'response_format.json_schema.name': string does not match pattern. Expected a string that matches the pattern '^[a-zA-Z0-9_-]+$'.";
+  }
+  const prefix = `Invalid schema for response_format '${name}'`;
+  if (!isRecord(schema)) return `${prefix}: schema must be a JSON Schema object.`;
+  if (schema.type !== 'object') {
+    return `${prefix}: schema must be a JSON Schema of 'type: "object"', got 'type: "${String(schema.type)}"'.`;
+  }
+  if (!strict) return undefined;
+  const visit = (node: unknown, context: string[]): string | undefined => {
+    if (!isRecord(node)) return undefined;
+    const where = `In context=(${context.map((part) => `'${part}'`).join(', ')})`;
+    const types = Array.isArray(node.type) ? node.type : [node.type];
+    if (types.includes('object') || isRecord(node.properties)) {
+      if (node.additionalProperties !== false) {
+        return `${prefix}: ${where}, 'additionalProperties' is required to be supplied and to be false.`;
+      }
+      const properties = isRecord(node.properties) ? Object.keys(node.properties) : [];
+      const required = Array.isArray(node.required) ? node.required : [];
+      const missing = properties.find((key) => !required.includes(key));
+      if (missing !== undefined) {
+        return `${prefix}: ${where}, 'required' is required to be supplied and to be an array including every key in properties. Missing '${missing}'.`;
+      }
+      for (const key of properties) {
+        const problem = visit((node.properties as Record<string, unknown>)[key], [...context, 'properties', key]);
+        if (problem) return problem;
+      }
+    }
+    if (node.items !== undefined) {
+      const problem = visit(node.items, [...context, 'items']);
+      if (problem) return problem;
+    }
+    for (const keyword of ['anyOf', '$defs', 'definitions'] as const) {
+      const children = node[keyword];
+      const entries = Array.isArray(children)
+        ? children.map((child, index) => [String(index), child] as const)
+        : isRecord(children)
+          ? Object.entries(children)
+          : [];
+      for (const [key, child] of entries) {
+        const problem = visit(child, [...context, keyword, key]);
+        if (problem) return problem;
+      }
+    }
+    return undefined;
+  };
+  return visit(schema, []);
+}
+
+// ---------------------------------------------------------------------------
+// Writing answers
+// ---------------------------------------------------------------------------
+
+const CHATTY_OPENINGS = [
+  'Here is the JSON you asked for:',
+  "Sure! Here's the requested JSON object:",
+  'Certainly. The answer, as JSON:',
+];
+
+/** Whether this call's JSON comes wrapped, for `chattyJson` (a share, drawn from the request's seed). */
+function chatty(option: boolean | number | undefined, rng: Random): boolean {
+  if (option === true) return true;
+  if (typeof option === 'number') return rng.next() < option;
+  return false;
+}
+
+function serialise(value: unknown, pretty: boolean): string {
+  if (typeof value === 'string') return value;
+  return JSON.stringify(value, null, pretty ? 2 : undefined) ?? 'null';
+}
+
+function patched(call: FakeChatCall, generated: unknown, options: FakeChatServerOptions): unknown {
+  if (!options.answer) return generated;
+  const value = options.answer(call, generated);
+  return value === undefined ? generated : value;
+}
+
+function structuredText(call: FakeChatCall, analysis: ChatAnalysis, options: FakeChatServerOptions): string {
+  const hints: SchemaHints = { language: call.language, names: analysis.names };
+  const generated = analysis.schema === undefined ? {} : valueFromSchema(analysis.schema, analysis.seed, hints);
+  const value = patched(call, generated, options);
+  // Strict and JSON modes come back compact, as OpenAI's do; prompt-only answers are pretty-printed, as models write them.
+  const promptOnly = call.responseFormat === 'none';
+  const json = serialise(value, promptOnly);
+  if (
+    promptOnly &&
+    typeof value !== 'string' &&
+    chatty(options.chattyJson, new Random(`${analysis.seed}\u0000chatty`))
+  ) {
+    const opening = new Random(`${analysis.seed}\u0000opening`).pick(CHATTY_OPENINGS);
+    return `${opening}\n\n\`\`\`json\n${json}\n\`\`\``;
+  }
+  return json;
+}
+
+function proseText(
+  call: FakeChatCall,
+  analysis: ChatAnalysis,
+  faultRatio: number | undefined,
+  options: FakeChatServerOptions,
+): string {
+  const jitter = 0.92 + new Random(`${analysis.seed}\u0000jitter`).next() * 0.16;
+  const ratio = faultRatio ?? options.wordRatio ?? 1;
+  const words = Math.max(0, Math.round((call.targetWords ?? DEFAULT_TARGET_WORDS) * ratio * jitter));
+  const writer = new ProseWriter(
+    new Random(`${analysis.seed}\u0000prose`),
+    vocabularyFor(call.language),
+    analysis.names,
+  );
+  const prose = words > 0 ? writer.text(words) : '';
+  if (analysis.notesSchema === undefined) return prose;
+  const generated = valueFromSchema(analysis.notesSchema, `${analysis.seed}\u0000notes`, {
+    language: call.language,
+    names: analysis.names,
+  });
+  const value = patched(call, generated, options);
+  const json = serialise(value, true);
+  const fenced = typeof value !== 'string' && chatty(options.chattyJson, new Random(`${analysis.seed}\u0000chatty`));
+  return `${prose}\n\n${NOTES_MARKER}\n${fenced ? `\`\`\`json\n${json}\n\`\`\`` : json}`;
+}
+
+// ---------------------------------------------------------------------------
+// HTTP helpers
+// ---------------------------------------------------------------------------
+
+class BodyTooLarge extends Error {}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let done = false;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES && !done) {
+        done = true;
+        reject(new BodyTooLarge());
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => {
+      if (done) return;
+      done = true;
+      resolve(Buffer.concat(chunks).toString('utf8'));
+    });
+    req.on('error', (error) => {
+      if (done) return;
+      done = true;
+      reject(error);
+    });
+    req.on('close', () => {
+      if (done) return;
+      done = true;
+      reject(new Error('the client closed the connection before sending the whole body'));
+    });
+  });
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  if (res.headersSent || res.destroyed) return;
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': String(Buffer.byteLength(text)),
+    ...headers,
+  });
+  res.end(text);
+}
+
+function errorBody(message: string, type: string, param: string | null = null, code: string | null = null) {
+  return { error: { message, type, param, code } };
+}
+
+/** An HTTP error fault's body, with OpenAI's wording and types when the script gave none. */
+function faultBody(fault: FakeHttpErrorFault, promptTokens: number) {
+  const code = fault.code ?? (fault.status === 429 ? 'rate_limit_exceeded' : null);
+  const type =
+    fault.type ??
+    (code === 'insufficient_quota'
+      ? 'insufficient_quota'
+      : fault.status === 429
+        ? 'requests'
+        : fault.status >= 500
+          ? 'server_error'
+          : 'invalid_request_error');
+  const defaults: Record<number, string> = {
+    400: 'Invalid request.',
+    401: 'Incorrect API key provided.',
+    403: 'You are not allowed to sample from this model.',
+    404: 'The model does not exist or you do not have access to it.',
+    408: 'Request timed out.',
+    409: 'The request conflicted with another request.',
+    429: 'Rate limit reached for requests. Please try again later.',
+    500: 'The server had an error while processing your request. Sorry about that!',
+    502: 'Bad gateway.',
+    503: 'The engine is currently overloaded, please try again later.',
+    504: 'Gateway timeout.',
+  };
+  const message =
+    fault.message ??
+    (code === 'context_length_exceeded'
+      ? `This model's maximum context length is 128000 tokens. However, your messages resulted in ${promptTokens} tokens. ` +
+        'Please reduce the length of the messages.'
+      : (defaults[fault.status] ?? `Fake failure ${fault.status}.`));
+  const param = fault.param ?? (code === 'context_length_exceeded' ? 'messages' : null);
+  return errorBody(message, type, param, code);
+}
+
+function requestId(call: FakeChatCall): string {
+  return `req_fake_${call.index}`;
+}
+
+function nowSeconds(): number {
+  return Math.floor(Date.now() / 1000);
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A message's text: a string, or the text parts of a content array. */
+function textOf(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (Array.isArray(content)) {
+    return content
+      .map((part) => (isRecord(part) && typeof part.text === 'string' ? part.text : ''))
+      .filter(Boolean)
+      .join('\n');
+  }
+  return '';
+}
+
+// ---------------------------------------------------------------------------
+// Tokens and words
+// ---------------------------------------------------------------------------
+
+const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+const CJK_CHARS = new RegExp(CJK_CHAR.source, 'gu');
+
+/** The protocol's token count: one per CJK character, plus one per four other characters (rounded up). */
+export function countTokens(text: string): number {
+  const cjk = text.match(CJK_CHARS)?.length ?? 0;
+  return cjk + Math.ceil((text.length - cjk) / 4);
+}
+
+/**
+ * `bounds[t]` is the end (a UTF-16 offset) of the longest prefix counting at
+ * most `t` tokens; `bounds.length - 1` is the text's token count. One pass,
+ * so streams can be cut into token-sized chunks and limits applied exactly
+ * (never inside a surrogate pair).
+ */
+function tokenBoundaries(text: string): number[] {
+  const bounds = [0];
+  let cjk = 0;
+  let other = 0;
+  let tokens = 0;
+  let offset = 0;
+  for (const char of text) {
+    if (CJK_CHAR.test(char)) {
+      cjk += 1;
+      other += char.length - 1;
+    } else {
+      other += char.length;
+    }
+    const now = cjk + Math.ceil(other / 4);
+    for (let t = tokens; t < now; t += 1) bounds[t] = offset;
+    tokens = now;
+    offset += char.length;
+  }
+  bounds[tokens] = text.length;
+  return bounds;
+}
+
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/gu;
+const HAS_LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
+/**
+ * Words as the project counts them (src/book/word-count.ts, copied so this
+ * file stands alone): spaced tokens holding a letter or digit, plus one word
+ * per two Chinese, Japanese or Thai characters.
+ */
+export function wordCount(text: string): number {
+  let unspaced = 0;
+  const spacedText = text.replace(UNSPACED, () => {
+    unspaced += 1;
+    return ' ';
+  });
+  let spaced = 0;
+  for (const token of spacedText.split(/\s+/)) {
+    if (token !== '' && HAS_LETTER_OR_DIGIT.test(token)) spaced += 1;
+  }
+  return spaced + Math.round(unspaced / 2);
+}
+
+// ---------------------------------------------------------------------------
+// Seeded randomness
+// ---------------------------------------------------------------------------
+
+/** sfc32 seeded from a SHA-256 of the seed text: fast, well mixed, and the same on every machine. */
+class Random {
+  private a: number;
+  private b: number;
+  private c: number;
+  private d: number;
+
+  constructor(seed: string) {
+    const digest = createHash('sha256').update(seed).digest();
+    this.a = digest.readUInt32LE(0);
+    this.b = digest.readUInt32LE(4);
+    this.c = digest.readUInt32LE(8);
+    this.d = digest.readUInt32LE(12);
+    for (let i = 0; i < 12; i += 1) this.next();
+  }
+
+  /** In [0, 1). */
+  next(): number {
+    const t = (((this.a + this.b) | 0) + this.d) | 0;
+    this.d = (this.d + 1) | 0;
+    this.a = this.b ^ (this.b >>> 9);
+    this.b = (this.c + (this.c << 3)) | 0;
+    this.c = (this.c << 21) | (this.c >>> 11);
+    this.c = (this.c + t) | 0;
+    return (t >>> 0) / 4294967296;
+  }
+
+  /** An integer in [min, max]. */
+  int(min: number, max: number): number {
+    return min + Math.floor(this.next() * (max - min + 1));
+  }
+
+  pick<T>(items: readonly T[]): T {
+    if (items.length === 0) throw new Error('fake-chat-server: nothing to pick from');
+    return items[Math.floor(this.next() * items.length)] as T;
+  }
+
+  chance(probability: number): boolean {
+    return this.next() < probability;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Vocabularies
+// ---------------------------------------------------------------------------
+
+/** How a language's printed books set a line of speech. `verb` may hold a separable particle after `|` (German). */
+interface DialogueForms {
+  /** `"We leave at dawn," Mara said. "Not before."` */
+  split(first: string, second: string, speaker: string, verb: string): string;
+  /** `"Where did you find it?" Tomas asked.` */
+  ask(question: string, speaker: string, verb: string): string;
+  /** `"Keep it close," Mara said.` */
+  tag(line: string, speaker: string, verb: string): string;
+}
+
+interface Vocabulary {
+  /** Between sentences: a space, or nothing (Japanese). */
+  spacer: string;
+  /** Narrative sentence templates: `{SLOT}` picks from `slots`, `{N}`/`{N2}` are two of the cast, `{VI@N}` puts N inside a split verb. */
+  narrative: readonly string[];
+  slots: Readonly<Record<string, readonly string[]>>;
+  /** Spoken lines, without final punctuation. */
+  statements: readonly string[];
+  questions: readonly string[];
+  said: readonly string[];
+  asked: readonly string[];
+  dialogue: DialogueForms;
+  /** For `question` fields. */
+  studyQuestions: readonly string[];
+  titles: readonly string[];
+  titleCase: boolean;
+  places: readonly string[];
+  terms: readonly string[];
+  roles: readonly string[];
+  sounds: readonly string[];
+  firstNames: readonly string[];
+  surnames: readonly string[];
+  fullName(first: string, last: string): string;
+  /** Contractions the templates can produce ("à le" -> "au"). */
+  fixups: ReadonlyArray<readonly [RegExp, string]>;
+}
+
+const cap = (text: string): string => text.replace(/^\p{Ll}/u, (letter) => letter.toUpperCase());
+const NBSP = '\u00a0';
+
+const EN: Vocabulary = {
+  spacer: ' ',
+  narrative: [
+    '{T}, {N} {VT} {O} {PL}.',
+    '{N} {VT} {O} and {VI}.',
+    'Outside, {C}, and {N} {VI}.',
+    '{N} thought of {M} and {VI}.',
+    '{T}, {C}.',
+    'When {N2} {VT} {O}, {N} {VI}.',
+    'Nothing {PL} seemed {ADJ} to {N} any more.',
+    '{N} {VT} {O} {PL}, as if nothing had happened.',
+    'It was {N2} who {VT} {O} first, {T}.',
+    'For a long moment {N} {VI}, and {C}.',
+    '{PL}, {N} {VI}.',
+    '{N} had not forgotten {M}, and {N2} knew it.',
+    'The silence {PL} felt {ADJ}, and {N} {VI}.',
+    '{N2} {VI} while {N} {VT} {O}.',
+    'There was {O} {PL}, and nobody could say why.',
+    '{C}, so {N} {VT} {O} and waited for {N2}.',
+  ],
+  slots: {
+    T: [
+      'that evening',
+      'before dawn',
+      'the next morning',
+      'after a while',
+      'a little later',
+      'at first light',
+      'long after midnight',
+      'by noon',
+      'in the grey hour before supper',
+      'on the third day',
+      'when the tide turned',
+      'as the bells rang for vespers',
+    ],
+    VT: [
+      'opened',
+      'closed',
+      'lifted',
+      'studied',
+      'folded',
+      'pocketed',
+      'set down',
+      'turned over',
+      'unwrapped',
+      'carried',
+      'checked',
+      'hid',
+    ],
+    O: [
+      'the lantern',
+      'the old notebook',
+      'the letter from the mainland',
+      'the keys to the tower',
+      'a worn map of the coast',
+      'the wet coat',
+      'the brass compass',
+      'a chipped blue cup',
+      'the photograph',
+      'the ledger with the torn spine',
+      'a coil of rope',
+      'the small wooden box',
+    ],
+    PL: [
+      'in the kitchen',
+      'on the table by the window',
+      'at the end of the pier',
+      'on the narrow stairs',
+      'under the eaves',
+      'beside the cold stove',
+      'in the shadow of the lighthouse',
+      'behind the boathouse',
+      'at the top of the cliff path',
+      'in the back room of the inn',
+      'on the sea wall',
+      'near the harbour gate',
+    ],
+    VI: [
+      'waited without a word',
+      'listened to the rain',
+      'stood very still',
+      'sat down by the fire',
+      'closed both eyes',
+      'smiled despite everything',
+      'counted the seconds',
+      'looked out at the water',
+      'walked on alone',
+      'did not answer',
+      'held a breath',
+      'turned back toward the house',
+    ],
+    C: [
+      'the sea was grey and restless',
+      'the wind had shifted to the west',
+      'the house smelled of salt and candle wax',
+      'the waves were breaking over the harbour wall',
+      'the lamp in the tower had gone dark',
+      'the gulls had fallen silent',
+      'a door banged somewhere upstairs',
+      'the fog was coming in off the water',
+      'the last ferry had already left',
+      'nobody in the village had slept',
+      'the clock on the landing had stopped',
+      'rain drummed on the slate roof',
+    ],
+    M: [
+      'the winter the boats did not come back',
+      'a promise made years ago',
+      'the sound of the foghorn',
+      'the face in the photograph',
+      'the first storm of the year',
+      'everything the old keeper had said',
+      'the night of the fire',
+      'the smell of tar and rope',
+    ],
+    ADJ: ['strange', 'familiar', 'heavy', 'fragile', 'simple', 'dangerous', 'quiet', 'possible'],
+    TL: ['at dawn', 'tonight', 'before the tide turns', 'in an hour', 'after the bells', 'tomorrow'],
+    TP: ['last night', 'that winter', 'after the storm'],
+    tAdj: ['Quiet', 'Last', 'Hidden', 'Broken', 'Long', 'Salt', 'Distant', 'Paper', 'Iron', 'Northern'],
+    tNoun: [
+      'Lantern',
+      'Harbour',
+      'Letter',
+      'Tide',
+      'Map',
+      'Key',
+      'Orchard',
+      'Bridge',
+      'Bell',
+      'Storm',
+      'River',
+      'Lamp',
+    ],
+    tPlace: ['Merrow Point', 'the Grey Coast', 'the Old Mill', 'Saint Ives', 'the Narrows', 'Blackwater'],
+  },
+  statements: [
+    'we leave {TL}',
+    'leave {O} {PL}',
+    'I saw {O} {PL}',
+    'nobody stays {PL} {TL}',
+    'you should have told me about {M}',
+    'it was {ADJ}, that is all',
+    'not {TL}',
+    '{N2} is looking for {O}',
+    'keep {O} close',
+    'I never asked about {M}',
+  ],
+  questions: [
+    'where did you find {O}',
+    'did you see {N2} {PL}',
+    'what happened {TP}',
+    'who told you about {M}',
+    'why did you leave {O} {PL}',
+    'are you sure about {O}',
+  ],
+  said: ['said', 'murmured', 'whispered', 'replied', 'added', 'said quietly'],
+  asked: ['asked', 'asked softly', 'wanted to know'],
+  dialogue: {
+    split: (first, second, speaker, verb) => `"${cap(first)}," ${speaker} ${verb}. "${cap(second)}."`,
+    ask: (question, speaker, verb) => `"${cap(question)}?" ${speaker} ${verb}.`,
+    tag: (line, speaker, verb) => `"${cap(line)}," ${speaker} ${verb}.`,
+  },
+  studyQuestions: ['What did {N} know about {O}?', 'Why does {M} matter to {N}?', 'What changes for {N} {TP}?'],
+  titles: [
+    'The {tAdj} {tNoun}',
+    'The {tNoun} of {tPlace}',
+    'A {tNoun} for {N}',
+    'What the {tNoun} Knew',
+    'Before the {tNoun}',
+    'The Last {tNoun} at {tPlace}',
+    '{tAdj} {tNoun}s',
+  ],
+  titleCase: true,
+  places: [
+    'Merrow Point',
+    'the Old Harbour',
+    'Gull Street',
+    'the Lantern Inn',
+    'Blackwater Mill',
+    'the Narrows',
+    "Saint Brigid's Chapel",
+    'the Salt Flats',
+    'Harrow Lighthouse',
+    'the Upper Town',
+  ],
+  terms: [
+    'Tidal Ledger',
+    "Keeper's Oath",
+    'Salt Debt',
+    'Lantern Rule',
+    'Harbour Right',
+    'Fog Bell',
+    'Night Watch',
+    'Storm Log',
+    'Crossing Fee',
+    'Winter Tithe',
+    'Beacon Code',
+    'Drift Line',
+  ],
+  roles: ['protagonist', 'mentor', 'rival', 'ally', 'antagonist', 'confidant', 'foil'],
+  sounds: ['Crash!', 'Thud.', 'Whoosh!', 'Clang!', 'Creak...', 'Splash!'],
+  firstNames: ['Mara', 'Tomas', 'Elena', 'Jonah', 'Iris', 'Caleb', 'Nora', 'Felix', 'Ruth', 'Owen', 'Hazel', 'Simon'],
+  surnames: ['Quill', 'Harrow', 'Penrose', 'Vance', 'Ashby', 'Morrow', 'Calder', 'Finch', 'Hale', 'Ward'],
+  fullName: (first, last) => `${first} ${last}`,
+  fixups: [],
+};
+
+const FR: Vocabulary = {
+  spacer: ' ',
+  narrative: [
+    '{T}, {N} {VT} {O} {PL}.',
+    '{N} {VT} {O} et {VI}.',
+    'Dehors, {C}, et {N} {VI}.',
+    '{N} pensa à {M} et {VI}.',
+    '{T}, {C}.',
+    'Quand {N2} {VT} {O}, {N} {VI}.',
+    'Plus rien {PL} ne semblait {ADJ} à {N}.',
+    '{N} {VT} {O} {PL}, comme si de rien n’était.',
+    'Ce fut {N2} qui {VT} {O} en premier, {T}.',
+    'Pendant un long moment, {N} {VI}, et {C}.',
+    '{PL}, {N} {VI}.',
+    '{N} n’avait pas oublié {M}, et {N2} le savait.',
+    'Le silence {PL} était {ADJ}, et {N} {VI}.',
+    '{N2} {VI} pendant que {N} {VT} {O}.',
+    'Il y avait {O} {PL}, et personne ne savait pourquoi.',
+    '{C}, alors {N} {VT} {O} et attendit {N2}.',
+  ],
+  slots: {
+    T: [
+      'ce soir-là',
+      'avant l’aube',
+      'le lendemain matin',
+      'au bout d’un moment',
+      'un peu plus tard',
+      'aux premières lueurs',
+      'bien après minuit',
+      'vers midi',
+      'à l’heure grise du dîner',
+      'le troisième jour',
+      'quand la marée tourna',
+      'lorsque les cloches sonnèrent',
+    ],
+    VT: [
+      'ouvrit',
+      'referma',
+      'souleva',
+      'examina',
+      'plia',
+      'rangea',
+      'posa',
+      'retourna',
+      'déballa',
+      'porta',
+      'vérifia',
+      'cacha',
+    ],
+    O: [
+      'la lanterne',
+      'le vieux carnet',
+      'la lettre du continent',
+      'les clés de la tour',
+      'une carte usée de la côte',
+      'le manteau trempé',
+      'la boussole de cuivre',
+      'une tasse bleue ébréchée',
+      'la photographie',
+      'le registre au dos déchiré',
+      'un rouleau de corde',
+      'la petite boîte en bois',
+    ],
+    PL: [
+      'dans la cuisine',
+      'sur la table près de la fenêtre',
+      'au bout de la jetée',
+      'dans l’escalier étroit',
+      'sous l’avant-toit',
+      'à côté du poêle froid',
+      'dans l’ombre du phare',
+      'derrière le hangar à bateaux',
+      'en haut du sentier de la falaise',
+      'dans l’arrière-salle de l’auberge',
+      'sur la digue',
+      'près de la porte du port',
+    ],
+    VI: [
+      'attendit sans un mot',
+      'écouta la pluie',
+      'resta immobile',
+      's’assit près du feu',
+      'ferma les yeux',
+      'sourit malgré tout',
+      'compta les secondes',
+      'regarda la mer',
+      'continua son chemin',
+      'ne répondit pas',
+      'retint son souffle',
+      'revint vers la maison',
+    ],
+    C: [
+      'la mer était grise et agitée',
+      'le vent avait tourné à l’ouest',
+      'la maison sentait le sel et la cire',
+      'les vagues se brisaient sur la digue',
+      'la lampe de la tour s’était éteinte',
+      'les mouettes s’étaient tues',
+      'une porte claqua à l’étage',
+      'le brouillard montait de l’eau',
+      'le dernier bac était déjà parti',
+      'personne au village n’avait dormi',
+      'l’horloge du palier s’était arrêtée',
+      'la pluie tambourinait sur le toit d’ardoise',
+    ],
+    M: [
+      'l’hiver où les bateaux ne revinrent pas',
+      'une promesse faite il y a des années',
+      'le son de la corne de brume',
+      'le visage de la photographie',
+      'la première tempête de l’année',
+      'tout ce que le vieux gardien avait dit',
+      'la nuit de l’incendie',
+      'l’odeur du goudron et des cordages',
+    ],
+    ADJ: ['étrange', 'familier', 'lourd', 'fragile', 'simple', 'dangereux', 'calme', 'possible'],
+    TL: ['à l’aube', 'ce soir', 'avant la marée', 'dans une heure', 'après les cloches', 'demain'],
+    TP: ['la nuit dernière', 'cet hiver-là', 'après la tempête'],
+    tNP: [
+      'la lanterne',
+      'le silence',
+      'la marée',
+      'le dernier hiver',
+      'la carte',
+      'les clés',
+      'le jardin',
+      'la lettre',
+      'le phare',
+      'la tempête',
+      'le pont',
+      'la cloche',
+    ],
+    tComp: [
+      'du port',
+      'de Merrow',
+      'sous la pluie',
+      'des falaises',
+      'du nord',
+      'd’avant l’aube',
+      'de la jetée',
+      'de minuit',
+    ],
+  },
+  statements: [
+    'nous partons {TL}',
+    'laisse {O} {PL}',
+    'j’ai vu {O} {PL}',
+    'personne ne reste {PL} {TL}',
+    'tu aurais dû me parler de {M}',
+    'c’était {ADJ}, voilà tout',
+    'pas {TL}',
+    '{N2} cherche {O}',
+    'garde {O} près de toi',
+    'je n’ai jamais rien demandé sur {M}',
+  ],
+  questions: [
+    'où as-tu trouvé {O}',
+    'as-tu vu {N2} {PL}',
+    'que s’est-il passé {TP}',
+    'qui t’a parlé de {M}',
+    'pourquoi as-tu laissé {O} {PL}',
+    'es-tu sûr pour {O}',
+  ],
+  said: ['dit', 'murmura', 'chuchota', 'répondit', 'ajouta', 'dit doucement'],
+  asked: ['demanda', 'demanda doucement', 'voulut savoir'],
+  dialogue: {
+    split: (first, second, speaker, verb) =>
+      `«${NBSP}${cap(first)}${NBSP}», ${verb} ${speaker}. «${NBSP}${cap(second)}.${NBSP}»`,
+    ask: (question, speaker, verb) => `«${NBSP}${cap(question)}${NBSP}?${NBSP}» ${verb} ${speaker}.`,
+    tag: (line, speaker, verb) => `«${NBSP}${cap(line)}${NBSP}», ${verb} ${speaker}.`,
+  },
+  studyQuestions: [
+    `Que savait {N} sur {O}${NBSP}?`,
+    `Que représente {O} pour {N}${NBSP}?`,
+    `Qu’est-ce qui change pour {N} {TP}${NBSP}?`,
+  ],
+  titles: ['{tNP} {tComp}', 'avant {tNP}', 'une lanterne pour {N}', 'après {tNP}', '{tNP}'],
+  titleCase: false,
+  places: [
+    'la Pointe de Merrow',
+    'le Vieux Port',
+    'la rue des Mouettes',
+    'l’Auberge de la Lanterne',
+    'le Moulin Noir',
+    'les Passes',
+    'la chapelle Sainte-Brigide',
+    'les Marais salants',
+    'le phare de Harrow',
+    'la Ville haute',
+  ],
+  terms: [
+    'registre des marées',
+    'serment du gardien',
+    'dette du sel',
+    'règle de la lanterne',
+    'droit de port',
+    'cloche de brume',
+    'veille de nuit',
+    'journal des tempêtes',
+    'droit de passage',
+    'dîme d’hiver',
+    'code des feux',
+    'ligne de dérive',
+  ],
+  roles: ['protagoniste', 'mentor', 'rival', 'allié', 'antagoniste', 'confident', 'faire-valoir'],
+  sounds: [`Boum${NBSP}!`, `Crac${NBSP}!`, `Vlan${NBSP}!`, `Plouf${NBSP}!`],
+  firstNames: [
+    'Camille',
+    'Étienne',
+    'Louise',
+    'Bastien',
+    'Margaux',
+    'Julien',
+    'Agathe',
+    'Mathis',
+    'Inès',
+    'Lucien',
+    'Odile',
+    'Rémi',
+  ],
+  surnames: ['Marchand', 'Lefèvre', 'Roussel', 'Garnier', 'Dubois', 'Perrin', 'Fontaine', 'Chevalier'],
+  fullName: (first, last) => `${first} ${last}`,
+  fixups: [
+    [/(^|\s)à le(?=\s)/g, '$1au'],
+    [/(^|\s)à les(?=\s)/g, '$1aux'],
+    [/(^|\s)de le(?=\s)/g, '$1du'],
+    [/(^|\s)de les(?=\s)/g, '$1des'],
+  ],
+};
+
+const ES: Vocabulary = {
+  spacer: ' ',
+  narrative: [
+    '{T}, {N} {VT} {O} {PL}.',
+    '{N} {VT} {O} y {VI}.',
+    'Afuera, {C}, y {N} {VI}.',
+    '{N} pensó en {M} y {VI}.',
+    '{T}, {C}.',
+    'Cuando {N2} {VT} {O}, {N} {VI}.',
+    'Ya nada {PL} le parecía {ADJ} a {N}.',
+    '{N} {VT} {O} {PL} mientras {C}.',
+    'Fue {N2} quien {VT} {O} primero, {T}.',
+    'Durante un largo momento, {N} {VI}, y {C}.',
+    '{PL}, {N} {VI}.',
+    '{N} no había olvidado {M}, y {N2} lo sabía.',
+    'El silencio {PL} era {ADJ}, y {N} {VI}.',
+    '{N2} {VI} mientras {N} {VT} {O}.',
+    '{O} seguía {PL}, y nadie sabía por qué.',
+    '{C}, así que {N} {VT} {O} y esperó a {N2}.',
+  ],
+  slots: {
+    T: [
+      'esa noche',
+      'antes del amanecer',
+      'a la mañana siguiente',
+      'al cabo de un rato',
+      'un poco más tarde',
+      'con la primera luz',
+      'mucho después de medianoche',
+      'hacia el mediodía',
+      'a la hora gris de la cena',
+      'al tercer día',
+      'cuando cambió la marea',
+      'cuando sonaron las campanas',
+    ],
+    VT: [
+      'abrió',
+      'cerró',
+      'levantó',
+      'examinó',
+      'dobló',
+      'guardó',
+      'dejó',
+      'giró',
+      'desenvolvió',
+      'llevó',
+      'revisó',
+      'escondió',
+    ],
+    O: [
+      'la linterna',
+      'el cuaderno viejo',
+      'la carta del continente',
+      'la llave de la torre',
+      'un mapa gastado de la costa',
+      'el abrigo mojado',
+      'la brújula de latón',
+      'una taza azul desportillada',
+      'la fotografía',
+      'el registro de lomo roto',
+      'un rollo de cuerda',
+      'la cajita de madera',
+    ],
+    PL: [
+      'en la cocina',
+      'sobre la mesa junto a la ventana',
+      'al final del muelle',
+      'en la escalera estrecha',
+      'bajo el alero',
+      'junto a la estufa fría',
+      'a la sombra del faro',
+      'detrás del cobertizo de las barcas',
+      'en lo alto del sendero del acantilado',
+      'en la trastienda de la posada',
+      'sobre el rompeolas',
+      'cerca de la puerta del puerto',
+    ],
+    VI: [
+      'esperó sin decir nada',
+      'escuchó la lluvia',
+      'se quedó inmóvil',
+      'se sentó junto al fuego',
+      'cerró los ojos',
+      'sonrió a pesar de todo',
+      'contó los segundos',
+      'miró el mar',
+      'siguió su camino',
+      'no respondió',
+      'contuvo el aliento',
+      'volvió hacia la casa',
+    ],
+    C: [
+      'el mar estaba gris e inquieto',
+      'el viento había girado al oeste',
+      'la casa olía a sal y a cera',
+      'las olas rompían contra el rompeolas',
+      'la lámpara de la torre se había apagado',
+      'las gaviotas se habían callado',
+      'una puerta golpeó en el piso de arriba',
+      'la niebla subía del agua',
+      'el último transbordador ya había salido',
+      'nadie en el pueblo había dormido',
+      'el reloj del rellano se había parado',
+      'la lluvia tamborileaba sobre el tejado de pizarra',
+    ],
+    M: [
+      'el invierno en que los barcos no volvieron',
+      'una promesa hecha hace años',
+      'el sonido de la sirena de niebla',
+      'el rostro de la fotografía',
+      'la primera tormenta del año',
+      'todo lo que había dicho el viejo farero',
+      'la noche del incendio',
+      'el olor a brea y a cuerda',
+    ],
+    ADJ: ['extraño', 'familiar', 'pesado', 'frágil', 'sencillo', 'peligroso', 'tranquilo', 'posible'],
+    TL: ['al amanecer', 'esta noche', 'antes de la marea', 'dentro de una hora', 'después de las campanas', 'mañana'],
+    TP: ['anoche', 'aquel invierno', 'después de la tormenta'],
+    tNP: [
+      'la linterna',
+      'el silencio',
+      'la marea',
+      'el último invierno',
+      'el mapa',
+      'las llaves',
+      'el jardín',
+      'la carta',
+      'el faro',
+      'la tormenta',
+      'el puente',
+      'la campana',
+    ],
+    tComp: [
+      'del puerto',
+      'de Merrow',
+      'bajo la lluvia',
+      'de los acantilados',
+      'del norte',
+      'de medianoche',
+      'del muelle',
+    ],
+  },
+  statements: [
+    'nos vamos {TL}',
+    'deja {O} {PL}',
+    'vi {O} {PL}',
+    'nadie se queda {PL} {TL}',
+    'debiste contarme lo de {M}',
+    'era {ADJ}, nada más',
+    'no {TL}',
+    '{N2} busca {O}',
+    'guarda {O} cerca',
+    'nunca pregunté por {M}',
+  ],
+  questions: [
+    'dónde encontraste {O}',
+    'viste a {N2} {PL}',
+    'qué pasó {TP}',
+    'quién te habló de {M}',
+    'por qué dejaste {O} {PL}',
+    'estás seguro de lo de {O}',
+  ],
+  said: ['dijo', 'murmuró', 'susurró', 'respondió', 'añadió', 'dijo en voz baja'],
+  asked: ['preguntó', 'preguntó en voz baja', 'quiso saber'],
+  dialogue: {
+    split: (first, second, speaker, verb) => `—${cap(first)} —${verb} ${speaker}—. ${cap(second)}.`,
+    ask: (question, speaker, verb) => `—¿${cap(question)}? —${verb} ${speaker}.`,
+    tag: (line, speaker, verb) => `—${cap(line)} —${verb} ${speaker}.`,
+  },
+  studyQuestions: ['¿Qué sabía {N} sobre {O}?', '¿Qué significa {O} para {N}?', '¿Qué cambia para {N} {TP}?'],
+  titles: ['{tNP} {tComp}', 'antes de {tNP}', 'una linterna para {N}', 'después de {tNP}', '{tNP}'],
+  titleCase: false,
+  places: [
+    'Punta Merrow',
+    'el Puerto Viejo',
+    'la calle de las Gaviotas',
+    'la Posada del Farol',
+    'el Molino Negro',
+    'los Estrechos',
+    'la capilla de Santa Brígida',
+    'las Salinas',
+    'el faro de Harrow',
+    'la Ciudad Alta',
+  ],
+  terms: [
+    'libro de mareas',
+    'juramento del farero',
+    'deuda de sal',
+    'regla del farol',
+    'derecho de puerto',
+    'campana de niebla',
+    'guardia nocturna',
+    'diario de tormentas',
+    'peaje de paso',
+    'diezmo de invierno',
+    'código de luces',
+    'línea de deriva',
+  ],
+  roles: ['protagonista', 'mentor', 'rival', 'aliado', 'antagonista', 'confidente'],
+  sounds: ['¡Pum!', '¡Crac!', '¡Zas!', '¡Plaf!'],
+  firstNames: ['Lucía', 'Mateo', 'Inés', 'Rafael', 'Carmen', 'Diego', 'Elena', 'Tomás', 'Pilar', 'Andrés'],
+  surnames: ['Ortega', 'Navarro', 'Serrano', 'Molina', 'Castillo', 'Herrera', 'Vidal', 'Romero'],
+  fullName: (first, last) => `${first} ${last}`,
+  fixups: [
+    [/(^|\s)a el(?=\s)/g, '$1al'],
+    [/(^|\s)de el(?=\s)/g, '$1del'],
+  ],
+};
+
+const DE: Vocabulary = {
+  spacer: ' ',
+  narrative: [
+    '{T} {VT} {N} {O} {PL}.',
+    '{N} {VT} {O} und {VI}.',
+    '{C}, und {N} {VI}.',
+    '{N} dachte an {M} und {VI}.',
+    'Als {N2} {O} {VT}, {VI@N}.',
+    'Nichts {PL} kam {N} noch {ADJ} vor.',
+    '{N} {VT} {O} {PL}, als wäre nichts geschehen.',
+    '{T} {VT} {N2} {O}, und {N} sah zu.',
+    'Einen langen Moment {VI@N}, und {C}.',
+    '{PL} {VI@N}.',
+    '{N} hatte {M} nicht vergessen, und {N2} wusste es.',
+    'Die Stille {PL} war {ADJ}, und {N} {VI}.',
+    '{N2} {VI}, während {N} {O} {VT}.',
+    '{C}, als {N} {PL} {O} {VT}.',
+    '{C}, also {VT} {N} {O} und wartete auf {N2}.',
+  ],
+  slots: {
+    T: [
+      'am Abend',
+      'vor der Morgendämmerung',
+      'am nächsten Morgen',
+      'nach einer Weile',
+      'etwas später',
+      'beim ersten Licht',
+      'lange nach Mitternacht',
+      'gegen Mittag',
+      'in der grauen Stunde vor dem Essen',
+      'am dritten Tag',
+    ],
+    VT: [
+      'öffnete',
+      'schloss',
+      'hob',
+      'betrachtete',
+      'faltete',
+      'versteckte',
+      'trug',
+      'prüfte',
+      'nahm',
+      'hielt',
+      'suchte',
+      'fand',
+    ],
+    O: [
+      'die Laterne',
+      'das alte Notizbuch',
+      'den Brief vom Festland',
+      'die Schlüssel des Turms',
+      'eine abgenutzte Karte der Küste',
+      'den nassen Mantel',
+      'den Messingkompass',
+      'eine angeschlagene blaue Tasse',
+      'die Fotografie',
+      'das Register mit dem zerrissenen Rücken',
+      'eine Rolle Seil',
+      'die kleine Holzkiste',
+    ],
+    PL: [
+      'in der Küche',
+      'auf dem Tisch am Fenster',
+      'am Ende der Mole',
+      'auf der schmalen Treppe',
+      'unter dem Vordach',
+      'neben dem kalten Ofen',
+      'im Schatten des Leuchtturms',
+      'hinter dem Bootsschuppen',
+      'oben auf dem Klippenpfad',
+      'im Hinterzimmer des Gasthauses',
+      'auf der Hafenmauer',
+      'nahe dem Hafentor',
+    ],
+    // Verb and rest split by `|`, so `{VI@N}` can invert them around the subject (verb second).
+    VI: [
+      'wartete|ohne ein Wort',
+      'hörte|dem Regen zu',
+      'blieb|ganz still stehen',
+      'setzte sich|ans Feuer',
+      'schloss|die Augen',
+      'lächelte|trotz allem',
+      'zählte|die Sekunden',
+      'sah|auf das Wasser hinaus',
+      'ging|allein weiter',
+      'antwortete|nicht',
+      'hielt|den Atem an',
+      'kehrte|zum Haus zurück',
+    ],
+    C: [
+      'das Meer war grau und unruhig',
+      'der Wind hatte auf West gedreht',
+      'das Haus roch nach Salz und Kerzenwachs',
+      'die Wellen brachen über die Hafenmauer',
+      'die Lampe im Turm war erloschen',
+      'die Möwen waren verstummt',
+      'oben schlug eine Tür zu',
+      'der Nebel kam vom Wasser herein',
+      'die letzte Fähre war schon fort',
+      'niemand im Dorf hatte geschlafen',
+      'die Uhr auf dem Treppenabsatz war stehen geblieben',
+      'der Regen trommelte auf das Schieferdach',
+    ],
+    M: [
+      'den Winter ohne Boote',
+      'ein Versprechen von vor vielen Jahren',
+      'den Klang des Nebelhorns',
+      'das Gesicht auf der Fotografie',
+      'den ersten Sturm des Jahres',
+      'die Worte des alten Wärters',
+      'die Nacht des Feuers',
+      'den Geruch von Teer und Tauwerk',
+    ],
+    ADJ: ['seltsam', 'vertraut', 'schwer', 'zerbrechlich', 'einfach', 'gefährlich', 'ruhig', 'möglich'],
+    TL: ['im Morgengrauen', 'heute Nacht', 'vor der Flut', 'in einer Stunde', 'nach dem Läuten', 'morgen'],
+    TP: ['letzte Nacht', 'in jenem Winter', 'nach dem Sturm'],
+    tNP: [
+      'Die Laterne',
+      'Das Schweigen',
+      'Die Flut',
+      'Der letzte Winter',
+      'Die Karte',
+      'Die Schlüssel',
+      'Der Garten',
+      'Der Brief',
+      'Der Leuchtturm',
+      'Der Sturm',
+      'Die Brücke',
+      'Die Glocke',
+    ],
+    tComp: ['am Hafen', 'von Merrow', 'im Regen', 'der Klippen', 'des Nordens', 'um Mitternacht', 'an der Mole'],
+  },
+  statements: [
+    'wir brechen {TL} auf',
+    'lass {O} {PL}',
+    'ich habe {O} {PL} gesehen',
+    'niemand bleibt {TL} {PL}',
+    'das war {ADJ}, mehr nicht',
+    'nicht {TL}',
+    '{N2} sucht {O}',
+    'behalt {O} bei dir',
+    'ich habe nie nach {N2} gefragt',
+  ],
+  questions: [
+    'wo hast du {O} gefunden',
+    'hast du {N2} {PL} gesehen',
+    'was ist {TP} passiert',
+    'wer hat dir von {N2} erzählt',
+    'warum hast du {O} {PL} gelassen',
+    'bist du sicher, was {O} angeht',
+  ],
+  said: ['sagte', 'murmelte', 'flüsterte', 'antwortete', 'fügte|hinzu', 'sagte|leise'],
+  asked: ['fragte', 'fragte|leise', 'wollte|wissen'],
+  dialogue: {
+    split: (first, second, speaker, verb) => `„${cap(first)}“, ${invert(verb, speaker)}. „${cap(second)}.“`,
+    ask: (question, speaker, verb) => `„${cap(question)}?“, ${invert(verb, speaker)}.`,
+    tag: (line, speaker, verb) => `„${cap(line)}“, ${invert(verb, speaker)}.`,
+  },
+  studyQuestions: ['Was wusste {N} über {O}?', 'Was bedeutet {O} für {N}?', 'Was ändert sich für {N} {TP}?'],
+  titles: ['{tNP} {tComp}', 'Vor dem Sturm von {N}', 'Eine Laterne für {N}', '{tNP}'],
+  titleCase: false,
+  places: [
+    'Merrow Spitze',
+    'der Alte Hafen',
+    'die Möwengasse',
+    'das Gasthaus zur Laterne',
+    'die Schwarze Mühle',
+    'die Engen',
+    'die Kapelle Sankt Brigida',
+    'die Salzwiesen',
+    'der Leuchtturm von Harrow',
+    'die Oberstadt',
+  ],
+  terms: [
+    'Gezeitenbuch',
+    'Wärtereid',
+    'Salzschuld',
+    'Laternenregel',
+    'Hafenrecht',
+    'Nebelglocke',
+    'Nachtwache',
+    'Sturmbuch',
+    'Fährgeld',
+    'Winterzehnt',
+    'Leuchtfeuercode',
+    'Driftlinie',
+  ],
+  roles: ['Hauptfigur', 'Mentor', 'Rivale', 'Verbündeter', 'Gegenspieler', 'Vertrauter'],
+  sounds: ['Krach!', 'Rums!', 'Zisch!', 'Platsch!'],
+  firstNames: ['Lena', 'Jonas', 'Greta', 'Felix', 'Anton', 'Frieda', 'Paul', 'Ida', 'Konrad', 'Marlene'],
+  surnames: ['Brandt', 'Hofmann', 'Keller', 'Vogel', 'Lindner', 'Albrecht', 'Sommer', 'Winter'],
+  fullName: (first, last) => `${first} ${last}`,
+  fixups: [],
+};
+
+const JA: Vocabulary = {
+  spacer: '',
+  narrative: [
+    '{T}、{N}は{PL}で{O}を{VT}。',
+    '{N}は{O}を{VT}。そして{VI}。',
+    '外では{C}。{N}は{VI}。',
+    '{N}は{M}を思い出し、{VI}。',
+    '{T}、{C}。',
+    '{N2}が{O}を{VT}とき、{N}は{VI}。',
+    '{PL}では、{C}。',
+    '{N}は{PL}で{O}を{VT}。まるで何事もなかったかのように。',
+    '長いあいだ{N}は{VI}。そのあいだにも{C}。',
+    '{N}は{M}を忘れていなかった。{N2}もそれを知っていた。',
+    '{PL}の静けさは{ADJ}、{N}は{VI}。',
+    '{N}が{O}を{VT}あと、{N2}は{VI}。',
+  ],
+  slots: {
+    T: [
+      'その夜',
+      '夜明け前',
+      '翌朝',
+      'しばらくして',
+      '少し後で',
+      '朝一番に',
+      '真夜中をとうに過ぎて',
+      '昼ごろ',
+      '夕食前の灰色の時間に',
+      '三日目に',
+    ],
+    VT: [
+      '開いた',
+      '閉じた',
+      '持ち上げた',
+      'じっと見た',
+      'たたんだ',
+      'しまった',
+      '置いた',
+      '裏返した',
+      '包みから出した',
+      '運んだ',
+      '確かめた',
+      '隠した',
+    ],
+    O: [
+      'ランプ',
+      '古い手帳',
+      '本土からの手紙',
+      '塔の鍵',
+      'すり切れた海岸の地図',
+      '濡れたコート',
+      '真鍮の羅針盤',
+      '欠けた青いカップ',
+      '写真',
+      '背の破れた帳簿',
+      'ひと巻きのロープ',
+      '小さな木箱',
+    ],
+    PL: [
+      '台所',
+      '窓辺のテーブル',
+      '桟橋の先',
+      '狭い階段',
+      '軒下',
+      '冷えたストーブのそば',
+      '灯台の陰',
+      '舟小屋の裏',
+      '崖の小道の上',
+      '宿の奥の部屋',
+      '防波堤',
+      '港の門の近く',
+    ],
+    VI: [
+      '黙って待った',
+      '雨の音に耳を澄ませた',
+      'じっと動かなかった',
+      '火のそばに座った',
+      '目を閉じた',
+      'それでも微笑んだ',
+      '秒を数えた',
+      '海を見つめた',
+      'ひとりで歩き続けた',
+      '何も答えなかった',
+      '息を止めた',
+      '家のほうへ引き返した',
+    ],
+    C: [
+      '海は灰色で荒れていた',
+      '風は西に変わっていた',
+      '家は塩と蝋の匂いがした',
+      '波が防波堤を越えて砕けていた',
+      '塔のランプは消えていた',
+      'カモメたちは黙り込んでいた',
+      '二階でどこかの扉が鳴った',
+      '霧が海から上がってきていた',
+      '最後の渡し船はもう出ていた',
+      '村の誰も眠っていなかった',
+      '踊り場の時計は止まっていた',
+      '雨がスレート屋根を叩いていた',
+    ],
+    M: [
+      '舟が戻らなかった冬',
+      '何年も前の約束',
+      '霧笛の音',
+      '写真の中の顔',
+      'その年最初の嵐',
+      '老いた灯台守の言葉',
+      '火事の夜',
+      'タールとロープの匂い',
+    ],
+    ADJ: ['奇妙で', '重く', '懐かしく', '穏やかで', '不思議で', '冷たく'],
+    TL: ['夜明けに', '今夜', '潮が変わる前に', '一時間後に', '鐘のあとで', '明日'],
+    TP: ['昨夜', 'あの冬', '嵐のあと'],
+    tPre: ['港の', '雨の中の', '北の', '崖の上の', '夜明けの', '真夜中の', '最後の'],
+    tNoun: ['灯台', '冬', '潮', '地図', '沈黙', '鍵', '手紙', '庭', '鐘', '嵐'],
+  },
+  statements: [
+    '{TL}出発する',
+    '{O}は{PL}に置いておいて',
+    '{PL}で{O}を見た',
+    '{TL}は誰も{PL}に残らない',
+    '{M}のことを話してほしかった',
+    'ただそれだけのことだった',
+    '{N2}が{O}を探している',
+    '{O}を離さないで',
+  ],
+  questions: [
+    '{O}をどこで見つけたの',
+    '{PL}で{N2}を見た',
+    '{TP}何があったの',
+    '誰から{M}のことを聞いたの',
+    'なぜ{O}を{PL}に置いたの',
+    '{O}のことは確かなの',
+  ],
+  said: ['言った', 'つぶやいた', 'ささやいた', '答えた', '付け加えた', '静かに言った'],
+  asked: ['尋ねた', '静かに尋ねた', '聞いた'],
+  dialogue: {
+    split: (first, second, speaker, verb) => `「${first}」と${speaker}は${verb}。「${second}」`,
+    ask: (question, speaker, verb) => `「${question}？」と${speaker}は${verb}。`,
+    tag: (line, speaker, verb) => `「${line}」と${speaker}は${verb}。`,
+  },
+  studyQuestions: [
+    '{N}は{O}について何を知っていたのか？',
+    '{O}は{N}にとって何を意味するのか？',
+    '{TP}、{N}にとって何が変わったのか？',
+  ],
+  titles: ['{tPre}{tNoun}', '{N}の{tNoun}', '{tNoun}'],
+  titleCase: false,
+  places: [
+    'メロウ岬',
+    '古い港',
+    'カモメ通り',
+    'ランタン亭',
+    '黒水の水車小屋',
+    '狭い海峡',
+    '聖ブリジッド礼拝堂',
+    '塩田',
+    'ハロウ灯台',
+    '山の手',
+  ],
+  terms: [
+    '潮の台帳',
+    '灯台守の誓い',
+    '塩の借り',
+    'ランプの掟',
+    '港の権利',
+    '霧の鐘',
+    '夜の見張り',
+    '嵐の記録',
+    '渡し賃',
+    '冬の十分の一税',
+    '灯火の符号',
+    '漂流線',
+  ],
+  roles: ['主人公', '師', '好敵手', '味方', '敵役', '相談相手'],
+  sounds: ['ドン！', 'ガシャン！', 'ザバーン！', 'ギイ…'],
+  firstNames: ['美咲', '健太', '由美', '蓮', '陽菜', '大輔', '葵', '拓海'],
+  surnames: ['佐藤', '高橋', '田中', '渡辺', '伊藤', '中村'],
+  fullName: (first, last) => `${last}${first}`,
+  fixups: [],
+};
+
+/** German verb-second: `sagte Mara`, and a separable particle after the subject: `fügte Mara hinzu`. */
+function invert(verb: string, subject: string): string {
+  const [head, particle] = verb.split('|');
+  return particle ? `${head} ${subject} ${particle}` : `${head} ${subject}`;
+}
+
+const VOCABULARIES: Record<string, Vocabulary> = { en: EN, fr: FR, es: ES, de: DE, ja: JA };
+
+function vocabularyFor(language: string): Vocabulary {
+  return VOCABULARIES[language.split('-')[0]?.toLowerCase() ?? 'en'] ?? EN;
+}
+
+const SMALL_TITLE_WORDS = new Set(['a', 'an', 'the', 'of', 'at', 'for', 'in', 'on', 'and', 'to', 'by']);
+
+function toTitleCase(text: string): string {
+  return text
+    .split(' ')
+    .map((word, index) => (index > 0 && SMALL_TITLE_WORDS.has(word.toLowerCase()) ? word.toLowerCase() : cap(word)))
+    .join(' ');
+}
+
+// ---------------------------------------------------------------------------
+// Prose
+// ---------------------------------------------------------------------------
+
+/** Titles people are called by with their surname: "Captain Hale" stays whole in prose. */
+const HONORIFICS =
+  /^(mr|mrs|ms|miss|dr|captain|capt|lady|lord|sir|madame|monsieur|mme|don|doña|herr|frau|father|mother|sister|brother|aunt|uncle)\.?$/i;
+
+/**
+ * Writes sentences, paragraphs and the short texts of structured answers in
+ * one language, from templates. Every sentence of one writer is new (a
+ * model stuck in a loop is what the pipeline rejects, not what it should see
+ * from a healthy fake), and so is every title, term and place.
+ */
+class ProseWriter {
+  /** Full names, for `name` fields. */
+  readonly cast: string[];
+  /** How the prose calls them: "Mara" for "Mara Quinn". */
+  private readonly callNames: string[];
+  private readonly used = new Set<string>();
+  private readonly usedLabels = new Set<string>();
+  /** The last few narrative templates, so neighbouring sentences are built differently. */
+  private readonly recent: string[] = [];
+
+  constructor(
+    private readonly rng: Random,
+    readonly vocab: Vocabulary,
+    names: readonly string[],
+  ) {
+    this.cast = names.length > 0 ? [...names] : vocab.firstNames.slice(0, 4);
+    this.callNames = this.cast.map((name) => {
+      const words = name.split(' ');
+      return words.length > 1 && !HONORIFICS.test(words[0] ?? '') ? (words[0] ?? name) : name;
+    });
+    // A lone character still needs someone to talk to.
+    if (this.callNames.length === 1) {
+      this.callNames.push(vocab.firstNames.find((name) => name !== this.callNames[0]) ?? 'Tomas');
+    }
+  }
+
+  /** Two different people, the leads more often than the rest, as in a book. */
+  pair(): [string, string] {
+    const choose = () => this.callNames[Math.floor(this.rng.next() ** 1.7 * this.callNames.length)] as string;
+    const first = choose();
+    let second = choose();
+    for (let tries = 0; second === first && tries < 8; tries += 1) second = choose();
+    if (second === first) second = this.callNames.find((name) => name !== first) ?? first;
+    return [first, second];
+  }
+
+  /** One of the cast, for fields like `speaker` or `point_of_view`. */
+  anyCastName(): string {
+    return this.cast[Math.floor(this.rng.next() ** 1.5 * this.cast.length)] as string;
+  }
+
+  private fill(template: string, n1: string, n2: string): string {
+    const slot = (name: string): string => {
+      if (name === 'N') return n1;
+      if (name === 'N2') return n2;
+      const values = this.vocab.slots[name];
+      return values ? this.rng.pick(values) : name;
+    };
+    let text = template.replace(/\{([A-Za-z0-9]+)(?:@([A-Za-z0-9]+))?\}/g, (_match, name: string, inner?: string) => {
+      const value = slot(name);
+      if (inner === undefined) return value.replace('|', ' ');
+      return invert(value, slot(inner));
+    });
+    for (const [pattern, replacement] of this.vocab.fixups) text = text.replace(pattern, replacement);
+    return text;
+  }
+
+  /** Tries for a text not written before; after many tries (a tiny vocabulary) takes a repeat. */
+  private fresh(make: () => string, used = this.used): string {
+    let text = make();
+    for (let tries = 0; used.has(text) && tries < 40; tries += 1) text = make();
+    used.add(text);
+    return text;
+  }
+
+  sentence(n1?: string, n2?: string): string {
+    let template = this.rng.pick(this.vocab.narrative);
+    for (let tries = 0; this.recent.includes(template) && tries < 10; tries += 1) {
+      template = this.rng.pick(this.vocab.narrative);
+    }
+    this.recent.push(template);
+    if (this.recent.length > Math.min(5, this.vocab.narrative.length - 1)) this.recent.shift();
+    return this.fresh(() => {
+      const [a, b] = n1 && n2 ? [n1, n2] : this.pair();
+      return cap(this.fill(template, a, b));
+    });
+  }
+
+  /** A line of dialogue with its speech tag, set as the language's books set it. */
+  speech(speaker: string, other: string): string {
+    return this.fresh(() => {
+      const { dialogue, said, asked, statements, questions } = this.vocab;
+      const form = this.rng.next();
+      if (form < 0.3) {
+        return dialogue.ask(this.fill(this.rng.pick(questions), other, other), speaker, this.rng.pick(asked));
+      }
+      const first = this.fill(this.rng.pick(statements), other, other);
+      if (form < 0.55) return dialogue.tag(first, speaker, this.rng.pick(said));
+      let second = this.fill(this.rng.pick(statements), other, other);
+      for (let tries = 0; second === first && tries < 5; tries += 1) {
+        second = this.fill(this.rng.pick(statements), other, other);
+      }
+      return dialogue.split(first, second, speaker, this.rng.pick(said));
+    });
+  }
+
+  sentences(count: number): string {
+    return Array.from({ length: count }, () => this.sentence()).join(this.vocab.spacer);
+  }
+
+  /**
+   * About `target` words: paragraphs of 3-7 sentences separated by a blank
+   * line, one in four or so a conversation between two of the cast. It
+   * stops at the sentence that lands closest to the target.
+   */
+  text(target: number): string {
+    const paragraphs: string[][] = [];
+    let words = 0;
+    let done = false;
+    while (!done && words < target) {
+      const dialogue = paragraphs.length > 0 && this.rng.chance(0.25);
+      const [a, b] = this.pair();
+      const size = this.rng.int(3, 7);
+      const sentences: string[] = [];
+      for (let index = 0; index < size; index += 1) {
+        // A conversation: speech alternating between the two, with a narrative beat now and then.
+        const spoken = dialogue && (index % 3 !== 2 || index === 0);
+        const speaker = index % 2 === 0 ? a : b;
+        const sentence = spoken ? this.speech(speaker, speaker === a ? b : a) : this.sentence(a, b);
+        const count = wordCount(sentence);
+        const first = sentences.length === 0 && paragraphs.length === 0;
+        if (!first && words + count > target && target - words < count / 2) {
+          done = true;
+          break;
+        }
+        sentences.push(sentence);
+        words += count;
+        if (words >= target) {
+          done = true;
+          break;
+        }
+      }
+      if (sentences.length > 0) paragraphs.push(sentences);
+    }
+    // A last paragraph cut short by the target joins the one before when that keeps it a paragraph's length.
+    const last = paragraphs[paragraphs.length - 1];
+    const before = paragraphs[paragraphs.length - 2];
+    if (last && before && last.length < 3 && before.length + last.length <= 7) {
+      before.push(...last);
+      paragraphs.pop();
+    }
+    return paragraphs.map((sentences) => sentences.join(this.vocab.spacer)).join('\n\n');
+  }
+
+  title(): string {
+    return this.label(() => {
+      const [a] = this.pair();
+      const text = cap(this.fill(this.rng.pick(this.vocab.titles), a, a));
+      return this.vocab.titleCase ? toTitleCase(text) : text;
+    });
+  }
+
+  place(): string {
+    return this.label(() => cap(this.rng.pick(this.vocab.places)));
+  }
+
+  term(): string {
+    return this.label(() => this.rng.pick(this.vocab.terms));
+  }
+
+  role(): string {
+    return this.rng.pick(this.vocab.roles);
+  }
+
+  sound(): string {
+    return this.rng.pick(this.vocab.sounds);
+  }
+
+  question(): string {
+    return this.fresh(() => {
+      const [a, b] = this.pair();
+      return cap(this.fill(this.rng.pick(this.vocab.studyQuestions), a, b));
+    });
+  }
+
+  /** A name no one in `used` has: the cast first, in order, then invented first-and-last names. */
+  personName(used: Set<string>): string {
+    const name =
+      this.cast.find((candidate) => !used.has(candidate)) ??
+      this.fresh(
+        () => this.vocab.fullName(this.rng.pick(this.vocab.firstNames), this.rng.pick(this.vocab.surnames)),
+        new Set([...used, ...this.cast]),
+      );
+    used.add(name);
+    return name;
+  }
+
+  /** Unique short labels (titles, places, terms); numbered once the vocabulary runs out. */
+  private label(make: () => string): string {
+    let text = make();
+    for (let tries = 0; this.usedLabels.has(text) && tries < 40; tries += 1) text = make();
+    const base = text;
+    for (let number = 2; this.usedLabels.has(text); number += 1) text = `${base} ${toRoman(number)}`;
+    this.usedLabels.add(text);
+    return text;
+  }
+}
+
+function toRoman(value: number): string {
+  const numerals: Array<[number, string]> = [
+    [1000, 'M'],
+    [900, 'CM'],
+    [500, 'D'],
+    [400, 'CD'],
+    [100, 'C'],
+    [90, 'XC'],
+    [50, 'L'],
+    [40, 'XL'],
+    [10, 'X'],
+    [9, 'IX'],
+    [5, 'V'],
+    [4, 'IV'],
+    [1, 'I'],
+  ];
+  let rest = value;
+  let text = '';
+  for (const [amount, numeral] of numerals) {
+    while (rest >= amount) {
+      text += numeral;
+      rest -= amount;
+    }
+  }
+  return text;
+}
+
+// ---------------------------------------------------------------------------
+// Values from JSON Schemas
+// ---------------------------------------------------------------------------
+
+/**
+ * A plausible value that validates against `schema` (the subset strict
+ * OpenAI schemas use: type and type arrays, properties, required, enum,
+ * const, items, minItems/maxItems, minimum/maximum, minLength/maxLength,
+ * anyOf, $ref to $defs, description), deterministic for a seed. Property
+ * names guide the values: `name` is one of the cast (unique within an
+ * array), `title` a title, `summary` two or three sentences, `words` a
+ * budget, `language` the book's language, and so on; descriptions such as
+ * "3 to 5 sentences" or "At most 25 words" are followed.
+ */
+export function valueFromSchema(schema: unknown, seed: string | number, hints: SchemaHints = {}): unknown {
+  const rng = new Random(`schema\u0000${String(seed)}`);
+  const language = hints.language ?? 'en';
+  const writer = new ProseWriter(rng, vocabularyFor(language), hints.names ?? []);
+  return new SchemaFiller(schema, rng, writer, language).root();
+}
+
+interface FillContext {
+  /** The property name, or for an array's items the array's property name. */
+  key?: string;
+  /** The property name of the array the nearest enclosing item belongs to ("characters", "places"). */
+  container?: string;
+  /** Position in the nearest enclosing array. */
+  index?: number;
+  isItem: boolean;
+  /** Names already given in the nearest enclosing array (so a cast list has no twins). */
+  names: Set<string>;
+  depth: number;
+  description?: string;
+}
+
+const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8 };
+
+function numberWord(text: string): number {
+  return NUMBER_WORDS[text.toLowerCase()] ?? Number(text);
+}
+
+/** "3 to 5 sentences", "one or two sentences", "2-3 sentences", "a sentence" in a description. */
+function sentenceRange(description: string | undefined): [number, number] | undefined {
+  if (!description) return undefined;
+  const range =
+    /\b(\d+|one|two|three|four|five|six)\s*(?:to|-|–|or)\s*(\d+|one|two|three|four|five|six|seven|eight)\s+sentences\b/i.exec(
+      description,
+    );
+  if (range?.[1] && range[2]) return [numberWord(range[1]), numberWord(range[2])];
+  const exact = /\b(\d+|one|two|three|four|five|six)\s+sentences?\b/i.exec(description);
+  if (exact?.[1]) return [numberWord(exact[1]), numberWord(exact[1])];
+  if (/\b(a|one|single) sentence\b/i.test(description)) return [1, 1];
+  return undefined;
+}
+
+/** "At most 25 words", "25 words or fewer", "under 25 words". */
+function wordLimit(description: string | undefined): number | undefined {
+  if (!description) return undefined;
+  const match =
+    /\b(?:at most|no more than|up to|under|max(?:imum)?)\s+(\d+)\s+words\b|\b(\d+)\s+words or (?:fewer|less)\b/i.exec(
+      description,
+    );
+  const value = match?.[1] ?? match?.[2];
+  return value ? Number(value) : undefined;
+}
+
+function snake(key: string): string {
+  return key
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/[\s-]+/g, '_')
+    .toLowerCase();
+}
+
+const PERSON_KEY =
+  /^(name|full_name|speaker|character|narrator|protagonist|antagonist|point_of_view|pov|author|owner|hero|villain|character_name|speaker_name|person)$/;
+const PEOPLE_LIST = /(^|_)(present|characters|cast|names|people|speakers|participants|members|attendees)$/;
+const PLACE_CONTAINER = /(place|location|setting|site|town|city|region|world|map|area)s?$/;
+const TERM_CONTAINER = /(concept|term|glossary|vocabulary|object|item|tool|skill|keyword|tag)s?$/;
+const TITLE_KEY = /(^|_)(title|heading|subtitle|headline|label)$/;
+const LONG_TEXT_KEY = /^(text|content|body|paragraphs?|prose|passage|introduction|conclusion|explanation)$/;
+const SUMMARY_KEY =
+  /(summary|description|synopsis|premise|overview|abstract|ending|arc|state|context|backstory|recap|outcome)$/;
+
+class SchemaFiller {
+  constructor(
+    private readonly rootSchema: unknown,
+    private readonly rng: Random,
+    private readonly writer: ProseWriter,
+    private readonly language: string,
+  ) {}
+
+  root(): unknown {
+    const schema = this.resolve(this.rootSchema, 0);
+    if (!isRecord(schema) || !hasTypeInformation(schema)) return {};
+    return this.fill(this.rootSchema, { isItem: false, names: new Set(), depth: 0 });
+  }
+
+  /** Follows `$ref` (`#`, `#/$defs/x`, `#/definitions/x`) within the root schema. */
+  private resolve(schema: unknown, depth: number): unknown {
+    let current = schema;
+    for (let hops = 0; isRecord(current) && typeof current.$ref === 'string' && hops < 16 + depth; hops += 1) {
+      const ref: string = current.$ref;
+      if (!ref.startsWith('#')) return {};
+      let target: unknown = this.rootSchema;
+      for (const part of ref.slice(1).split('/').filter(Boolean)) {
+        const key = decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~');
+        target = isRecord(target) ? target[key] : undefined;
+      }
+      current = target ?? {};
+    }
+    return current;
+  }
+
+  private fill(raw: unknown, ctx: FillContext): unknown {
+    const schema = this.resolve(raw, ctx.depth);
+    if (!isRecord(schema)) return this.string({}, ctx);
+    const description = typeof schema.description === 'string' ? schema.description : ctx.description;
+    const here = { ...ctx, description };
+    // Past some depth (recursive schemas), take the shortest valid way out.
+    const deep = ctx.depth > 6;
+
+    if ('const' in schema) return schema.const;
+    if (Array.isArray(schema.enum) && schema.enum.length > 0) return this.choose(schema.enum, here);
+    for (const keyword of ['anyOf', 'oneOf'] as const) {
+      const branches = schema[keyword];
+      if (Array.isArray(branches) && branches.length > 0) {
+        const resolved = branches.map((branch) => this.resolve(branch, ctx.depth));
+        if (deep && resolved.some((branch) => isRecord(branch) && branch.type === 'null')) return null;
+        const chosen = resolved.find((branch) => !(isRecord(branch) && branch.type === 'null'));
+        return chosen === undefined ? null : this.fill(chosen, { ...here, depth: ctx.depth + 1 });
+      }
+    }
+    if (Array.isArray(schema.allOf) && schema.allOf.length > 0) {
+      return this.fill(mergeAll(schema.allOf.map((part) => this.resolve(part, ctx.depth))), here);
+    }
+
+    const types = Array.isArray(schema.type) ? (schema.type as unknown[]) : [schema.type];
+    if (deep && types.includes('null')) return null;
+    const type =
+      types.find((candidate) => typeof candidate === 'string' && candidate !== 'null') ??
+      (types.includes('null')
+        ? 'null'
+        : isRecord(schema.properties)
+          ? 'object'
+          : schema.items !== undefined
+            ? 'array'
+            : 'string');
+    switch (type) {
+      case 'object':
+        return this.object(schema, here);
+      case 'array':
+        return this.array(schema, here);
+      case 'integer':
+        return this.integer(schema, here);
+      case 'number':
+        return this.number(schema, here);
+      case 'boolean':
+        return true;
+      case 'null':
+        return null;
+      default:
+        return this.string(schema, here);
+    }
+  }
+
+  private choose(values: unknown[], ctx: FillContext): unknown {
+    const key = snake(ctx.key ?? '');
+    if (/(^|_)(language|lang|locale)$/.test(key) && values.includes(this.language)) return this.language;
+    const candidates = values.filter((value) => value !== null);
+    return this.rng.pick(candidates.length > 0 ? candidates : values);
+  }
+
+  private object(schema: Record<string, unknown>, ctx: FillContext): Record<string, unknown> {
+    const result: Record<string, unknown> = {};
+    const properties = isRecord(schema.properties) ? schema.properties : {};
+    const container = ctx.isItem ? ctx.key : ctx.container;
+    for (const [key, child] of Object.entries(properties)) {
+      result[key] = this.fill(child, {
+        key,
+        container,
+        index: ctx.index,
+        isItem: false,
+        names: ctx.names,
+        depth: ctx.depth + 1,
+      });
+    }
+    // Required keys a (non-strict) schema forgot to describe still get a value.
+    if (Array.isArray(schema.required)) {
+      for (const key of schema.required) {
+        if (typeof key === 'string' && !(key in result)) {
+          result[key] = this.string({}, { ...ctx, key, isItem: false, depth: ctx.depth + 1 });
+        }
+      }
+    }
+    return result;
+  }
+
+  private array(schema: Record<string, unknown>, ctx: FillContext): unknown[] {
+    const min = typeof schema.minItems === 'number' ? schema.minItems : 0;
+    const max = typeof schema.maxItems === 'number' ? schema.maxItems : Infinity;
+    const wanted = ctx.depth > 6 ? min : this.rng.int(2, 4);
+    const count = Math.max(min, Math.min(max, wanted));
+    const prefix = Array.isArray(schema.prefixItems) ? schema.prefixItems : [];
+    const names = new Set<string>();
+    const items: unknown[] = [];
+    const seen = new Set<string>();
+    for (let index = 0; index < count; index += 1) {
+      const itemSchema = prefix[index] ?? schema.items ?? {};
+      const make = () =>
+        this.fill(itemSchema, {
+          key: ctx.key,
+          container: ctx.container,
+          index,
+          isItem: true,
+          names,
+          depth: ctx.depth + 1,
+          description: undefined,
+        });
+      let item = make();
+      for (let tries = 0; schema.uniqueItems === true && seen.has(JSON.stringify(item)) && tries < 20; tries += 1) {
+        item = make();
+      }
+      seen.add(JSON.stringify(item));
+      items.push(item);
+    }
+    return items;
+  }
+
+  private integer(schema: Record<string, unknown>, ctx: FillContext): number {
+    const { low, high } = bounds(schema, true);
+    const key = snake(ctx.key ?? '');
+    const clamp = (value: number) => Math.min(high, Math.max(low, value));
+    let value: number;
+    if (/(^|_)words?$|word_count$/.test(key)) {
+      if (Number.isFinite(low) && Number.isFinite(high)) {
+        const drawn = this.rng.int(low, high);
+        const rounded = Math.round(drawn / 10) * 10;
+        value = rounded >= low && rounded <= high ? rounded : drawn;
+      } else {
+        value = clamp(1500);
+      }
+    } else if (
+      /^(number|index|position|order|rank|chapter|section|part|page|seq|sequence)$|_(number|index|no)$/.test(key)
+    ) {
+      value = clamp((Number.isFinite(low) ? low : 1) + (ctx.index ?? 0));
+    } else if (/(^|_)age$/.test(key)) {
+      value = clamp(this.rng.int(18, 80));
+    } else if (/(^|_)year$/.test(key)) {
+      value = clamp(this.rng.int(1850, 2030));
+    } else {
+      const from = Number.isFinite(low) ? low : Number.isFinite(high) ? Math.min(1, high) : 1;
+      const to = Number.isFinite(high) ? high : from + 9;
+      value = this.rng.int(from, Math.max(from, Math.min(to, from + 1_000_000)));
+    }
+    const step = typeof schema.multipleOf === 'number' && schema.multipleOf > 0 ? schema.multipleOf : undefined;
+    if (step) {
+      const stepped = Math.ceil(value / step) * step;
+      value = stepped <= high ? stepped : Math.floor(value / step) * step;
+    }
+    return value;
+  }
+
+  private number(schema: Record<string, unknown>, ctx: FillContext): number {
+    const { low, high } = bounds(schema, false);
+    const key = snake(ctx.key ?? '');
+    const probability = /(score|confidence|probability|ratio|share|weight)$/.test(key);
+    const from = Number.isFinite(low) ? low : probability ? 0 : Number.isFinite(high) ? Math.min(0, high) : 0;
+    const to = Number.isFinite(high) ? high : probability ? 1 : from + 100;
+    const value = Math.round((from + this.rng.next() * (to - from)) * 100) / 100;
+    return Math.min(high, Math.max(low, value));
+  }
+
+  private string(schema: Record<string, unknown>, ctx: FillContext): string {
+    const text = this.stringFor(schema, ctx);
+    return fitLength(text, schema, () => this.writer.sentence(), this.writer.vocab.spacer);
+  }
+
+  private stringFor(schema: Record<string, unknown>, ctx: FillContext): string {
+    const key = snake(ctx.key ?? '');
+    const container = snake(ctx.container ?? '');
+    const format = typeof schema.format === 'string' ? schema.format : '';
+    switch (format) {
+      case 'date-time':
+        return new Date(
+          Date.UTC(2024, 4, 1 + this.rng.int(0, 300), this.rng.int(0, 23), this.rng.int(0, 59)),
+        ).toISOString();
+      case 'date':
+        return new Date(Date.UTC(2024, 4, 1 + this.rng.int(0, 300))).toISOString().slice(0, 10);
+      case 'email':
+        return `reader${this.rng.int(1, 999)}@example.com`;
+      case 'uri':
+      case 'url':
+        return `https://example.com/${this.rng.int(1, 9999)}`;
+      case 'uuid':
+        return createHash('sha256')
+          .update(String(this.rng.next()))
+          .digest('hex')
+          .replace(/^(.{8})(.{4}).(.{3}).(.{3})(.{12}).*$/, '$1-$2-4$3-8$4-$5');
+      default:
+        break;
+    }
+
+    if (/(^|_)(language|lang|locale)$/.test(key)) return this.language;
+    if (ctx.isItem && PEOPLE_LIST.test(key)) return this.writer.personName(ctx.names);
+    if (PERSON_KEY.test(key)) {
+      if (key === 'name' && PLACE_CONTAINER.test(container)) return this.writer.place();
+      if (key === 'name' && TERM_CONTAINER.test(container)) return this.writer.term();
+      if (key === 'name') return this.writer.personName(ctx.names);
+      return this.writer.anyCastName();
+    }
+    if (TITLE_KEY.test(key)) return this.writer.title();
+    if (/(^|_)(term|concept|keyword|tag|word)$/.test(key) || (ctx.isItem && TERM_CONTAINER.test(key))) {
+      return this.writer.term();
+    }
+    if (/(^|_)(setting|place|location)$/.test(key)) return this.writer.place();
+    if (/(^|_)(role|archetype)$/.test(key)) return this.writer.role();
+    if (/(^|_)tense$/.test(key)) return 'past';
+    if (/(^|_)(sound_effect|sfx|sound)$/.test(key)) return this.writer.sound();
+    if (/(^|_)(id|slug|key)$/.test(key))
+      return `${(container || key || 'item').replace(/s$/, '')}-${(ctx.index ?? 0) + 1}`;
+    if (/(^|_)question$/.test(key)) return this.writer.question();
+
+    const range = sentenceRange(ctx.description);
+    const limit = wordLimit(ctx.description);
+    let text: string;
+    if (range) text = this.writer.sentences(this.rng.int(range[0], Math.max(range[0], range[1])));
+    // A word limit ("At most 25 words") asks for a line, not a paragraph cut short.
+    else if (limit !== undefined) text = this.writer.sentence();
+    else if (LONG_TEXT_KEY.test(key)) text = this.writer.sentences(this.rng.int(3, 5));
+    else if (SUMMARY_KEY.test(key)) text = this.writer.sentences(this.rng.int(2, 3));
+    else if (/(^|_)answer$/.test(key)) text = this.writer.sentences(this.rng.int(1, 2));
+    // Anything else (definitions, goals, voices, facts, beats...): one sentence.
+    else text = this.writer.sentence();
+    return limit !== undefined ? limitWords(text, limit, this.writer.vocab.spacer) : text;
+  }
+}
+
+function hasTypeInformation(schema: Record<string, unknown>): boolean {
+  return ['type', 'properties', 'items', 'enum', 'const', 'anyOf', 'oneOf', 'allOf', '$ref'].some(
+    (key) => key in schema,
+  );
+}
+
+/** Inclusive bounds from minimum/maximum and their exclusive forms. */
+function bounds(schema: Record<string, unknown>, integer: boolean): { low: number; high: number } {
+  const step = integer ? 1 : 0.01;
+  let low = typeof schema.minimum === 'number' ? schema.minimum : -Infinity;
+  let high = typeof schema.maximum === 'number' ? schema.maximum : Infinity;
+  if (typeof schema.exclusiveMinimum === 'number') low = Math.max(low, schema.exclusiveMinimum + step);
+  if (typeof schema.exclusiveMaximum === 'number') high = Math.min(high, schema.exclusiveMaximum - step);
+  if (integer) {
+    low = Math.ceil(low);
+    high = Math.floor(high);
+  }
+  return { low, high };
+}
+
+/** allOf as one schema: properties and required lists merged, other keywords from the last part that has them. */
+function mergeAll(parts: unknown[]): Record<string, unknown> {
+  const merged: Record<string, unknown> = {};
+  const properties: Record<string, unknown> = {};
+  const required: unknown[] = [];
+  for (const part of parts) {
+    if (!isRecord(part)) continue;
+    Object.assign(merged, part);
+    if (isRecord(part.properties)) Object.assign(properties, part.properties);
+    if (Array.isArray(part.required)) required.push(...(part.required as unknown[]));
+  }
+  delete merged.allOf;
+  if (Object.keys(properties).length > 0) merged.properties = properties;
+  if (required.length > 0) merged.required = [...new Set(required)];
+  return merged;
+}
+
+/** Keeps at most `limit` words, ending the text as a sentence. */
+function limitWords(text: string, limit: number, spacer: string): string {
+  if (spacer === '') {
+    // Unspaced scripts: two characters a word, as counted.
+    return wordCount(text) <= limit ? text : `${text.slice(0, Math.max(1, limit * 2 - 1))}。`;
+  }
+  const words = text.split(' ');
+  if (words.length <= limit) return text;
+  return `${words
+    .slice(0, Math.max(1, limit))
+    .join(' ')
+    .replace(/[,;:.!?]+$/, '')}.`;
+}
+
+/** Honours minLength (adding sentences) and maxLength (cutting at a word where it can). */
+function fitLength(text: string, schema: Record<string, unknown>, more: () => string, spacer: string): string {
+  let result = text;
+  const minLength = typeof schema.minLength === 'number' ? schema.minLength : 0;
+  for (let tries = 0; [...result].length < minLength && tries < 1000; tries += 1) {
+    result = `${result}${spacer}${more()}`.trim();
+  }
+  const maxLength = typeof schema.maxLength === 'number' ? schema.maxLength : Infinity;
+  const chars = [...result];
+  if (chars.length > maxLength) {
+    const cut = chars.slice(0, maxLength).join('');
+    const space = cut.lastIndexOf(' ');
+    const atWord = space >= Math.max(minLength, maxLength / 2) ? cut.slice(0, space) : cut;
+    result = atWord.length >= minLength ? atWord : cut;
+  }
+  return result;
+}
