@@ -8,6 +8,7 @@
  */
 import { countWords } from '../../book/word-count';
 import { languageMismatch } from './language';
+import { stripReasoning } from './model-json';
 
 /** Only the opening is searched for a refusal: characters in a story say "I'm sorry" all the time. */
 const REFUSAL_WINDOW = 300;
@@ -76,7 +77,7 @@ export function looksLikeJsonAnswer(text: string): boolean {
 
 /** Cuts off the framing models put around prose, as many layers as there are. */
 export function stripFraming(text: string, title?: string): string {
-  let result = text.replace(/<think>[\s\S]*?(<\/think>|$)/gi, '').trim();
+  let result = stripReasoning(text);
   for (let pass = 0; pass < 3; pass += 1) {
     const before = result;
     result = result.replace(LEADING_META, '').replace(LEADING_HEADING, '').trimStart();

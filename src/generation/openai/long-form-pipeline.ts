@@ -39,9 +39,14 @@ const SECTION_COMPLETE = 0.95;
 /** Below this share after every continuation, the model is not writing the book: the section fails. */
 const SECTION_ACCEPTABLE = 0.8;
 const MAX_CONTINUATIONS = 4;
+/**
+ * A continuation asks for at least this many words: models overshoot small
+ * targets, and a limit sized to a few sentences would cut the answer again.
+ */
+const MIN_CONTINUATION_WORDS = 250;
 /** Unusable prose answers (refusal, meta-text, wrong language, loops) per section before the job fails. */
 const MAX_REJECTED = 3;
-/** A revised paragraph keeps at least this share of the words it replaces. */
+/** A revised paragraph, or a rewritten opening, keeps at least this share of the words it replaces. */
 const MIN_EDIT_LENGTH = 0.6;
 
 /** Streaming words move the progress bar this often at most (each move is a database write). */
@@ -267,7 +272,7 @@ class PipelineRun {
     for (;;) {
       const first = text === '';
       const written = countWords(text);
-      const missing = Math.max(100, section.words - written);
+      const missing = Math.max(MIN_CONTINUATION_WORDS, section.words - written);
       const messages = first
         ? proseSectionMessages(this.request, plan, section, this.shapeLabel)
         : continuationMessages(this.request, plan, section, this.shapeLabel, text, missing, !endsCleanly(text));
@@ -405,7 +410,8 @@ class PipelineRun {
       );
       if (!verdict || verdict.joins || !verdict.opening) return;
       const check = checkProse(verdict.opening, { language: this.plan.language });
-      if (check.problems.length > 0) return; // The draft opening stands rather than an unusable rewrite.
+      // The draft opening stands rather than an unusable rewrite, or one that drops most of what it replaces.
+      if (check.problems.length > 0 || countWords(check.text) < countWords(opening) * MIN_EDIT_LENGTH) return;
       const paragraphs = paragraphIndexes(after.chapter.blocks).slice(0, count);
       const from = paragraphs[0] ?? 0;
       const to = (paragraphs[paragraphs.length - 1] ?? 0) + 1;

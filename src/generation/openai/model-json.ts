@@ -1,7 +1,7 @@
 /**
  * Reading JSON out of what chat models actually return: bare JSON, JSON in a
  * ```json fence, JSON after a sentence of preamble, reasoning models'
- * <think> sections, and answers cut off by the output limit.
+ * <think> sections.
  */
 
 /** Drops the <think>...</think> sections that reasoning models served through Ollama or vLLM put before the answer. */
@@ -26,62 +26,6 @@ export function extractJson(text: string): unknown {
     }
   }
   return undefined;
-}
-
-/** Whether the answer was meant as JSON (so it must not be read as prose when it fails to parse). */
-export function looksLikeJson(text: string): boolean {
-  const answer = stripReasoning(text).trimStart();
-  return answer.startsWith('{') || answer.startsWith('[') || answer.startsWith('```');
-}
-
-/**
- * The complete objects of the array under `"key"`, even when the answer was
- * cut off in the middle of a later element: a chapter truncated by the
- * output limit keeps the paragraphs it did finish.
- */
-export function salvageArrayObjects(text: string, key: string): unknown[] {
-  const anchor = new RegExp(`"${key}"\\s*:\\s*\\[`).exec(text);
-  if (!anchor) return [];
-  const objects: unknown[] = [];
-  let index = anchor.index + anchor[0].length;
-  while (index < text.length) {
-    const char = text[index];
-    if (char === ']') break;
-    if (char !== '{') {
-      index += 1;
-      continue;
-    }
-    const end = matchingBrace(text, index);
-    if (end < 0) break;
-    try {
-      objects.push(JSON.parse(text.slice(index, end + 1)) as unknown);
-    } catch {
-      break;
-    }
-    index = end + 1;
-  }
-  return objects;
-}
-
-/** Index of the `}` closing the object opened at `start`, honouring strings and escapes; -1 when the text ends first. */
-function matchingBrace(text: string, start: number): number {
-  let depth = 0;
-  let inString = false;
-  for (let index = start; index < text.length; index += 1) {
-    const char = text[index];
-    if (inString) {
-      if (char === '\\') index += 1;
-      else if (char === '"') inString = false;
-      continue;
-    }
-    if (char === '"') inString = true;
-    else if (char === '{') depth += 1;
-    else if (char === '}') {
-      depth -= 1;
-      if (depth === 0) return index;
-    }
-  }
-  return -1;
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {

@@ -201,6 +201,19 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     expect(outcome.document.metadata.wordCount).toBeGreaterThanOrEqual(0.95 * outcome.plannedWordCount!);
   });
 
+  it('adapts to a server that rejects stream_options or max_tokens, and says when tokens were estimated', async () => {
+    const book = await provider({ rejectStreamOptions: true, rejectMaxTokens: true });
+    const outcome = await book.generate(request(), context());
+    const answered = server!.calls.filter((call) => call.status === 200);
+    expect(answered.every((call) => call.body.stream_options === undefined)).toBe(true);
+    expect(
+      answered.every((call) => call.body.max_tokens === undefined && Number(call.body.max_completion_tokens) > 0),
+    ).toBe(true);
+    expect(outcome.report.tokensEstimated).toBe(true);
+    expect(outcome.document.metadata.generation?.tokensEstimated).toBe(true);
+    expect(outcome.report.completionTokens).toBeGreaterThan(outcome.document.metadata.wordCount);
+  });
+
   it('falls back from json_schema to json_object to instructions in the prompt', async () => {
     const book = await provider({ rejectResponseFormat: true });
     const outcome = await book.generate(request(), context());
@@ -268,6 +281,16 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     expect(ctx.messages.join('\n')).toMatch(/The continuity check was skipped: .*after 3 attempts/);
   });
 
+  /** A rewrite as long as the opening it replaces (a gutted one is refused: see the pipeline's MIN_EDIT_LENGTH). */
+  const REWRITTEN_OPENING = Array.from({ length: 4 }, (_, paragraph) =>
+    Array.from(
+      { length: 6 },
+      (_, index) =>
+        `Mara stayed on the pier while the tide turned for the ${paragraph * 6 + index + 1}th time, ` +
+        'the map folded against her chest and the lamp above her counting the dark.',
+    ).join(' '),
+  ).join('\n\n');
+
   it('rewrites an opening that does not follow the ending before it', async () => {
     const book = await provider({
       answer: (call, generated) =>
@@ -277,7 +300,7 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
             ? {
                 joins: false,
                 problem: 'Mara is on the pier, not at home.',
-                opening: 'Mara stayed on the pier while the tide turned, the map folded against her chest.',
+                opening: REWRITTEN_OPENING,
               }
             : call.name === 'seam_check'
               ? { joins: true, problem: null, opening: null }
@@ -286,10 +309,7 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     const ctx = context();
     const outcome = await book.generate(request(), ctx);
     const second = outcome.document.chapters[1];
-    expect(second?.blocks[0]).toEqual({
-      kind: 'paragraph',
-      text: 'Mara stayed on the pier while the tide turned, the map folded against her chest.',
-    });
+    expect(second?.blocks[0]).toEqual({ kind: 'paragraph', text: REWRITTEN_OPENING.split('\n\n')[0] });
     expect(ctx.messages.join('\n')).toMatch(/1 opening rewritten/);
   });
 

@@ -10,9 +10,10 @@ import { primaryLanguage, languageName } from '../language';
 import type { ChatMessage } from '../model-client';
 import { schemaBlock } from '../model-client';
 import type { BookPlan, PlannedSection } from './book-plan';
-import { bibleText, capitalise, neighbourText, outlineText, sectionText } from './book-plan';
+import { bibleText, sectionText } from './book-plan';
 import { languageLine } from './bible.step';
 import { CLIENT_MATERIAL_RULE, clientMaterial } from './client-material';
+import { sectionBrief } from './section-brief';
 import { styleGuideText, typeGuideText } from './guide-text';
 import { NOTES_MARKER, NOTES_SCHEMA } from './notes.step';
 import type { BookGenerationRequest } from '../../book-provider';
@@ -26,7 +27,7 @@ export function tokensPerWord(language: string): number {
 
 /** Room for `words` of prose plus the notes, with headroom: a limit that cuts a good answer wastes a call. */
 export function proseMaxTokens(words: number, language: string, withNotes: boolean): number {
-  return Math.ceil(words * tokensPerWord(language) * 1.2) + (withNotes ? 500 : 0);
+  return Math.max(800, Math.ceil(words * tokensPerWord(language) * 1.25)) + (withNotes ? 600 : 0);
 }
 
 export function writerSystemPrompt(plan: BookPlan): string {
@@ -50,28 +51,8 @@ export function proseSectionMessages(
   section: PlannedSection,
   label: string,
 ): ChatMessage[] {
-  const previous = plan.sections[section.number - 2];
-  const next = plan.sections[section.number];
   const lines = [
-    clientMaterial(request),
-    '',
-    'The bible:',
-    bibleText(plan),
-    '',
-    `The outline, ${plan.sections.length} ${label}s:`,
-    outlineText(plan, capitalise(label)),
-    '',
-    previous
-      ? `The ${label} before this one (written by another writer; open where it closes):\n${neighbourText(previous, label, 'before')}`
-      : `This is the first ${label}: it opens the book.`,
-    '',
-    `Your ${label}:`,
-    sectionText(section, label),
-    '',
-    next
-      ? `The ${label} after this one (do not write it; lead into it):\n${neighbourText(next, label, 'after')}`
-      : `This is the last ${label}: bring the book to its ending.`,
-    '',
+    ...sectionBrief(request, plan, section, label),
     languageLine(plan.language),
     `Write ${label} ${section.number} of ${plan.sections.length} now, about ${section.words.toLocaleString('en')} words, covering its beats ` +
       'in order and ending on its closing state.',

@@ -12,9 +12,8 @@ import { checkProse } from '../answer-checks';
 import type { ChatMessage, StructuredStep } from '../model-client';
 import { list, obj, str, type JsonSchema } from '../strict-schema';
 import type { BookPlan, PlannedSection } from './book-plan';
-import { bibleText, capitalise, neighbourText, outlineText, sectionText } from './book-plan';
 import { languageLine } from './bible.step';
-import { clientMaterial } from './client-material';
+import { sectionBrief } from './section-brief';
 import { tokensPerWord, writerSystemPrompt } from './prose-section.step';
 
 export type StructuredType = Extract<ConcreteBookType, 'comic' | 'manga' | 'childrens' | 'textbook'>;
@@ -163,26 +162,8 @@ export function structuredSectionMessages(
   label: string,
   revisionNotes?: string[],
 ): ChatMessage[] {
-  const previous = plan.sections[section.number - 2];
-  const next = plan.sections[section.number];
   const lines = [
-    clientMaterial(request),
-    '',
-    'The bible:',
-    bibleText(plan),
-    '',
-    `The outline, ${plan.sections.length} ${label}s:`,
-    outlineText(plan, capitalise(label)),
-    '',
-    previous
-      ? `The ${label} before this one:\n${neighbourText(previous, label, 'before')}\n`
-      : `This is the first ${label}.\n`,
-    `Your ${label}:`,
-    sectionText(section, label),
-    next
-      ? `\nThe ${label} after this one (do not write it):\n${neighbourText(next, label, 'after')}`
-      : `\nThis is the last ${label}.`,
-    '',
+    ...sectionBrief(request, plan, section, label),
     languageLine(plan.language),
     `Write ${label} ${section.number} of ${plan.sections.length}: about ${section.words.toLocaleString('en')} words of the reader's text in all.`,
   ];

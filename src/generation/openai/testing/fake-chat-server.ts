@@ -26,6 +26,8 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { countWords } from '../../../book/word-count';
+import { NOTES_MARKER } from '../steps/notes.step';
 
 // ---------------------------------------------------------------------------
 // Public types
@@ -208,7 +210,8 @@ export interface SchemaHints {
 export const TINY_PNG_BASE64 =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
-export const NOTES_MARKER = '=== NOTES ===';
+/** The writer's notes trailer marker: the fake follows the pipeline's prompt as a model would. */
+export { NOTES_MARKER };
 
 // ---------------------------------------------------------------------------
 // The protocol's patterns
@@ -1259,26 +1262,8 @@ function tokenBoundaries(text: string): number[] {
   return bounds;
 }
 
-const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/gu;
-const HAS_LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
-
-/**
- * Words as the project counts them (src/book/word-count.ts, copied so this
- * file stands alone): spaced tokens holding a letter or digit, plus one word
- * per two Chinese, Japanese or Thai characters.
- */
-export function wordCount(text: string): number {
-  let unspaced = 0;
-  const spacedText = text.replace(UNSPACED, () => {
-    unspaced += 1;
-    return ' ';
-  });
-  let spaced = 0;
-  for (const token of spacedText.split(/\s+/)) {
-    if (token !== '' && HAS_LETTER_OR_DIGIT.test(token)) spaced += 1;
-  }
-  return spaced + Math.round(unspaced / 2);
-}
+/** Words as the project counts them: the fake sizes its answers by the rule the pipeline checks them with. */
+export const wordCount = countWords;
 
 // ---------------------------------------------------------------------------
 // Seeded randomness

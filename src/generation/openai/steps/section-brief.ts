@@ -1,0 +1,43 @@
+/**
+ * What every writer of a section reads, whatever the form of its answer:
+ * the client's material, the bible, the whole outline a line a section, the
+ * neighbours it must join (the one before: where it closes; the one after:
+ * where it opens) and its own entry in full. The book-wide part comes first
+ * and is the same for every section of a book, so servers that cache prompt
+ * prefixes (OpenAI, vLLM) read it once.
+ */
+import type { BookGenerationRequest } from '../../book-provider';
+import type { BookPlan, PlannedSection } from './book-plan';
+import { bibleText, capitalise, neighbourText, outlineText, sectionText } from './book-plan';
+import { clientMaterial } from './client-material';
+
+export function sectionBrief(
+  request: BookGenerationRequest,
+  plan: BookPlan,
+  section: PlannedSection,
+  label: string,
+): string[] {
+  const previous = plan.sections[section.number - 2];
+  const next = plan.sections[section.number];
+  return [
+    clientMaterial(request),
+    '',
+    'The bible:',
+    bibleText(plan),
+    '',
+    `The outline, ${plan.sections.length} ${label}s:`,
+    outlineText(plan, capitalise(label)),
+    '',
+    previous
+      ? `The ${label} before this one (written by another writer; open where it closes):\n${neighbourText(previous, label, 'before')}`
+      : `This is the first ${label}: it opens the book.`,
+    '',
+    `Your ${label}:`,
+    sectionText(section, label),
+    '',
+    next
+      ? `The ${label} after this one (do not write it; lead into it):\n${neighbourText(next, label, 'after')}`
+      : `This is the last ${label}: bring the book to its ending.`,
+    '',
+  ];
+}
