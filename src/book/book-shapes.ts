@@ -139,8 +139,18 @@ export function bookShape(type: ConcreteBookType, model: ModelId, scale: BookSca
   return BOOK_SHAPES[scale][type][model];
 }
 
-/** Types whose sections are prose (written and streamed as plain text) rather than structured pages or lessons. */
-export const PROSE_TYPES: readonly ConcreteBookType[] = ['novel', 'short_story', 'self_help', 'non_fiction'];
+/**
+ * Types whose sections are prose, written and streamed as plain text (a
+ * textbook lesson's explanation too; its exercises and glossary come as data),
+ * rather than structured pages and spreads.
+ */
+export const PROSE_TYPES: readonly ConcreteBookType[] = [
+  'novel',
+  'short_story',
+  'self_help',
+  'non_fiction',
+  'textbook',
+];
 
 /** Types that tell a story with a cast (the bible carries characters, the outline points of view). */
 export const FICTION_TYPES: readonly ConcreteBookType[] = ['novel', 'short_story', 'comic', 'manga', 'childrens'];

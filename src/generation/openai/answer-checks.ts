@@ -46,7 +46,7 @@ const LEADING_META =
   /^(sure|certainly|of course|absolutely|here is|here['’]s|below is|okay|ok|voici|voilà|aquí (está|tienes)|hier ist)\b[^\n]*\n+/i;
 /** A first line that is only a heading: "# Chapter 3", "Chapter 3: The Pier", "**Part Two**". */
 const LEADING_HEADING =
-  /^(#{1,6} [^\n]*|\*\*[^\n]{1,120}\*\*|(chapter|part|chapitre|partie|capítulo|kapitel|lesson|leçon)\s+[\w\dIVXLC]+\b[^\n]{0,120})\n+/i;
+  /^(#{1,6}\s*)?(\*\*)?(chapter|part|chapitre|partie|capítulo|kapitel|lesson|leçon)\s+[\w\dIVXLC]+\b[^\n]{0,120}\n+/i;
 /** Closing lines that step outside the book. */
 const TRAILING_META =
   /\n+[^\n]*(i hope|let me know|would you like|word count|\(continued|\[continued|to be continued in the next|end of (chapter|part)\b)[^\n]*\s*$/i;
@@ -83,6 +83,7 @@ export function stripFraming(text: string, title?: string): string {
     result = result.replace(LEADING_META, '').replace(LEADING_HEADING, '').trimStart();
     if (title) {
       const firstLine = result.split('\n', 1)[0] ?? '';
+      // "# The Pier", "**The Pier**" and "The Pier" all repeat the title.
       if (normalise(firstLine) === normalise(title) || normalise(firstLine).endsWith(` ${normalise(title)}`)) {
         result = result.slice(firstLine.length).trimStart();
       }

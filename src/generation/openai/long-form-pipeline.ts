@@ -1,6 +1,6 @@
 import { setMaxListeners } from 'node:events';
 import type { BookBlock, BookChapter } from '../../book/book-document';
-import { bookShape, isProse, type BookShape } from '../../book/book-shapes';
+import { bookShape, isFiction, isProse, type BookShape } from '../../book/book-shapes';
 import { chapterWords, countWords } from '../../book/word-count';
 import type { BookGenerationRequest, GenerationContext } from '../book-provider';
 import { GenerationError } from '../generation.errors';
@@ -14,6 +14,7 @@ import { bibleMaxTokens, bibleMessages, bibleStep, listedSections } from './step
 import { capitalise, plannedWords, type BookPlan, type PlannedSection } from './steps/book-plan';
 import { continuityMaxTokens, continuityMessages, continuityStep } from './steps/continuity.step';
 import { formMessages, formStep } from './steps/form.step';
+import { lessonExtrasMaxTokens, lessonExtrasMessages, lessonExtrasStep } from './steps/lesson-extras.step';
 import {
   NOTES_MARKER,
   NOTES_MAX_TOKENS,
@@ -208,7 +209,7 @@ class PipelineRun {
         outlineStep(type, shape, first, count),
         {
           model: planner,
-          messages: outlineMessages(outlinePlan, shape, first, count),
+          messages: outlineMessages(request, outlinePlan, shape, first, count),
           maxTokens: outlineMaxTokens(count),
           label: `the outline of ${shape.sectionLabel}s ${first} to ${first + count - 1}`,
         },
@@ -347,7 +348,23 @@ class PipelineRun {
         this.call,
       );
     }
-    return { chapter: this.chapter(section, proseToBlocks(text)), notes };
+    const blocks = proseToBlocks(text, { headings: !isFiction(plan.type) });
+    if (plan.type === 'textbook') {
+      if (section.objectives.length > 0) blocks.unshift({ kind: 'list', ordered: false, items: section.objectives });
+      blocks.push(
+        ...(await this.client.structured(
+          lessonExtrasStep,
+          {
+            model: this.settings.model,
+            messages: lessonExtrasMessages(plan, section, this.shapeLabel, text),
+            maxTokens: lessonExtrasMaxTokens(plan.language),
+            label: `the exercises of ${label}`,
+          },
+          this.call,
+        )),
+      );
+    }
+    return { chapter: this.chapter(section, blocks), notes };
   }
 
   private async writeStructured(section: PlannedSection, revisionNotes?: string[]): Promise<WrittenSection> {
@@ -415,7 +432,11 @@ class PipelineRun {
       const paragraphs = paragraphIndexes(after.chapter.blocks).slice(0, count);
       const from = paragraphs[0] ?? 0;
       const to = (paragraphs[paragraphs.length - 1] ?? 0) + 1;
-      after.chapter.blocks.splice(from, to - from, ...proseToBlocks(check.text));
+      after.chapter.blocks.splice(
+        from,
+        to - from,
+        ...proseToBlocks(check.text, { headings: !isFiction(this.plan.type) }),
+      );
       this.call.meter.countRevision();
       rewritten += 1;
       await this.saveSection(after);
@@ -512,7 +533,7 @@ class PipelineRun {
       const check = checkProse(edit.replacement, { language: this.plan.language });
       // An edit fixes a detail; one that guts the paragraph would cost the book its length and its scene.
       if (check.problems.length > 0 || countWords(check.text) < countWords(original.text) * MIN_EDIT_LENGTH) continue;
-      blocks.splice(at, 1, ...proseToBlocks(check.text));
+      blocks.splice(at, 1, ...proseToBlocks(check.text, { headings: !isFiction(this.plan.type) }));
     }
     return { ...section, chapter: { ...section.chapter, blocks } };
   }

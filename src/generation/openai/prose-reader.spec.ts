@@ -16,6 +16,17 @@ describe('reading prose into blocks', () => {
     );
   });
 
+  it('reads "## " lines as headings in non-fiction, and only there', () => {
+    const text = '## Why ice floats\n\nWater expands as it freezes.\n\n### A worked example\n\nTake one litre.';
+    expect(proseToBlocks(text, { headings: true })).toEqual([
+      { kind: 'heading', level: 2, text: 'Why ice floats' },
+      { kind: 'paragraph', text: 'Water expands as it freezes.' },
+      { kind: 'heading', level: 3, text: 'A worked example' },
+      { kind: 'paragraph', text: 'Take one litre.' },
+    ]);
+    expect(proseToBlocks(text)[0]).toEqual({ kind: 'paragraph', text: 'Why ice floats' });
+  });
+
   it('reads single-newline paragraphs when the text has no blank lines', () => {
     expect(proseToBlocks('One.\nTwo.')).toEqual([
       { kind: 'paragraph', text: 'One.' },

@@ -8,7 +8,7 @@
 import type { ChatMessage, StructuredStep } from '../model-client';
 import { bool, int, list, obj, str } from '../strict-schema';
 import type { BookPlan } from './book-plan';
-import { bibleText } from './book-plan';
+import { bibleText, capitalise } from './book-plan';
 import type { SectionNotes } from './notes.step';
 
 export interface ContinuityIssue {
@@ -77,13 +77,15 @@ export function continuityMessages(plan: BookPlan, label: string, notes: Map<num
         `What each ${label} says:`,
         ...plan.sections.map((section) => {
           const note = notes.get(section.number);
+          const name = `${capitalise(label)} ${section.number} "${section.title}"`;
           return note
-            ? `${label} ${section.number} "${section.title}": ${note.summary} Ends: ${note.closingState} Facts: ${note.facts.join('; ')}`
-            : `${label} ${section.number} "${section.title}": ${section.summary}`;
+            ? `${name}: ${note.summary} Ends: ${note.closingState} Facts: ${note.facts.join('; ')}`
+            : `${name} (as planned; no notes from its text): ${section.summary}`;
         }),
         '',
-        'List every contradiction of names, facts, timeline or the bible, naming the section to fix, and say for each ' +
-          "of the client's instructions whether the book carries it out and where.",
+        `List every contradiction of names, facts, timeline or the bible, giving the number of the ${label} to fix, ` +
+          "and say for each of the client's instructions whether the book carries it out and in which " +
+          `${label}.`,
       ].join('\n'),
     },
   ];

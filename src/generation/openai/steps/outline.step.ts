@@ -11,7 +11,9 @@ import { int, list, obj, str, type JsonSchema } from '../strict-schema';
 import type { BookPlan, PlannedSection } from './book-plan';
 import { bibleText, capitalise } from './book-plan';
 import type { SpineStep } from './bible.step';
-import { CLIENT_MATERIAL_RULE } from './client-material';
+import type { BookGenerationRequest } from '../../book-provider';
+import { languageLine } from './bible.step';
+import { CLIENT_MATERIAL_RULE, clientMaterial } from './client-material';
 import { styleGuideText, typeGuideText } from './guide-text';
 
 /** Sections detailed per call: small enough to answer fast, large enough that a stretch of the arc is seen whole. */
@@ -151,7 +153,13 @@ export function outlineStep(
   };
 }
 
-export function outlineMessages(plan: OutlinePlan, shape: BookShape, first: number, count: number): ChatMessage[] {
+export function outlineMessages(
+  request: BookGenerationRequest,
+  plan: OutlinePlan,
+  shape: BookShape,
+  first: number,
+  count: number,
+): ChatMessage[] {
   const label = shape.sectionLabel;
   const last = first + count - 1;
   const total = plan.spine.length;
@@ -170,6 +178,8 @@ export function outlineMessages(plan: OutlinePlan, shape: BookShape, first: numb
     {
       role: 'user',
       content: [
+        clientMaterial(request),
+        '',
         'The bible:',
         bibleText({ ...plan, sections: [], targetWords: 0 }),
         '',
@@ -182,12 +192,12 @@ export function outlineMessages(plan: OutlinePlan, shape: BookShape, first: numb
           : 'The client gave no specific instructions.',
         '',
         `Detail ${label}s ${first} to ${last} of ${total}, keeping the spine's titles and order. ` +
-          `Budgets average ${shape.wordsPerSection} words; give a turning point more, a quiet passage less.` +
+          `Budgets average ${shape.wordsPerSection.toLocaleString('en')} words; give a turning point more, a quiet passage less.` +
           (first > 1
             ? ` ${capitalise(label)} ${first} opens where ${label} ${first - 1} of the spine leaves off.`
             : '') +
           (last < total ? ` ${capitalise(label)} ${last} must lead into ${label} ${last + 1}.` : ''),
-        `Write in ${plan.language}.`,
+        `${languageLine(plan.language)} Every text value is in that language.`,
       ].join('\n'),
     },
   ];

@@ -91,7 +91,7 @@ describe('what each pipeline step sends', () => {
 
   it('the outline', () => {
     const spine = plan.sections.map((section) => ({ title: section.title, purpose: section.summary }));
-    expect(outlineMessages({ ...plan, spine }, shape, 1, 3)).toMatchSnapshot();
+    expect(outlineMessages(request, { ...plan, spine }, shape, 1, 3)).toMatchSnapshot();
   });
 
   it('a prose section and its continuation', () => {

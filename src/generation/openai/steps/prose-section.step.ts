@@ -6,6 +6,7 @@
  * into the next), the client's material as quoted data, and the style and
  * type guides. After the prose it appends its notes (see notes.step.ts).
  */
+import { isFiction } from '../../../book/book-shapes';
 import { primaryLanguage, languageName } from '../language';
 import type { ChatMessage } from '../model-client';
 import { schemaBlock } from '../model-client';
@@ -35,9 +36,12 @@ export function writerSystemPrompt(plan: BookPlan): string {
     `You are a skilled author writing one section of a book in ${languageName(plan.language)}. ` +
       'You write the section itself and nothing else: no title line, no preface, no comment on your work, ' +
       'no summary of what the section meant at its end.',
-    'Prose is plain text: paragraphs separated by a blank line; speech inside the paragraphs in quotation marks ' +
-      'with speech tags, the way printed books set it (never "Name: line" script form); a line "* * *" for a scene ' +
-      'break; no Markdown.',
+    isFiction(plan.type)
+      ? 'Prose is plain text: paragraphs separated by a blank line; speech inside the paragraphs in quotation marks ' +
+        'with speech tags, the way printed books set it (never "Name: line" script form); a line "* * *" for a scene ' +
+        'break; no Markdown.'
+      : 'Prose is plain text: paragraphs separated by a blank line; a line starting "## " for a heading within the ' +
+        'section (a few per section, never the section title itself); quotations attributed; no other Markdown.',
     CLIENT_MATERIAL_RULE,
     styleGuideText(plan.style, plan.type),
     typeGuideText(plan.type, 'writing'),

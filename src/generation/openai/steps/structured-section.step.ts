@@ -1,9 +1,8 @@
 /**
  * Step 3 for the types whose sections are structures rather than running
- * prose: comic and manga pages (panels, captions, balloons), picture-book
- * spreads (the words and the picture), textbook lessons (explanation,
- * worked examples, exercises with answers, glossary). Same brief as a prose
- * section; the answer follows a schema and becomes the document's blocks.
+ * prose: comic and manga pages (panels, captions, balloons) and picture-book
+ * spreads (the words and the picture). Same brief as a prose section; the
+ * answer follows a schema and becomes the document's blocks.
  */
 import type { BookBlock } from '../../../book/book-document';
 import type { ConcreteBookType } from '../../../book/book-shapes';
@@ -16,10 +15,10 @@ import { languageLine } from './bible.step';
 import { sectionBrief } from './section-brief';
 import { tokensPerWord, writerSystemPrompt } from './prose-section.step';
 
-export type StructuredType = Extract<ConcreteBookType, 'comic' | 'manga' | 'childrens' | 'textbook'>;
+export type StructuredType = Extract<ConcreteBookType, 'comic' | 'manga' | 'childrens'>;
 
 export function isStructuredType(type: ConcreteBookType): type is StructuredType {
-  return type === 'comic' || type === 'manga' || type === 'childrens' || type === 'textbook';
+  return type === 'comic' || type === 'manga' || type === 'childrens';
 }
 
 function sectionSchema(type: StructuredType, section: PlannedSection): JsonSchema {
@@ -44,18 +43,6 @@ function sectionSchema(type: StructuredType, section: PlannedSection): JsonSchem
         text: str({ description: 'The words printed on the spread, to be read aloud.' }),
         illustration: str({ description: 'What the picture shows.' }),
       });
-    case 'textbook':
-      return obj({
-        introduction: str(),
-        parts: list(obj({ heading: str(), paragraphs: list(str(), { min: 1, max: 8 }) }), { min: 2, max: 6 }),
-        worked_examples: list(obj({ title: str(), steps: list(str(), { min: 2, max: 10 }) }), { min: 1, max: 3 }),
-        key_points: list(str(), { min: 2, max: 6 }),
-        exercises: list(obj({ question: str(), answer: str({ description: 'A complete model answer.' }) }), {
-          min: 3,
-          max: 5,
-        }),
-        glossary: list(obj({ term: str(), definition: str() }), { min: 1, max: 8 }),
-      });
   }
 }
 
@@ -64,15 +51,6 @@ interface RawPanel {
   caption: string | null;
   dialogue: Array<{ speaker: string; text: string }>;
   sound_effect: string | null;
-}
-
-interface RawLesson {
-  introduction: string;
-  parts: Array<{ heading: string; paragraphs: string[] }>;
-  worked_examples: Array<{ title: string; steps: string[] }>;
-  key_points: string[];
-  exercises: Array<{ question: string; answer: string }>;
-  glossary: Array<{ term: string; definition: string }>;
 }
 
 /** The blocks of a structured answer; the book's text in it goes through the same checks as prose. */
@@ -99,26 +77,6 @@ function toBlocks(type: StructuredType, value: unknown): BookBlock[] {
         .filter(Boolean)
         .map((text) => ({ kind: 'paragraph', text }));
     }
-    case 'textbook': {
-      const lesson = value as RawLesson;
-      const blocks: BookBlock[] = [{ kind: 'paragraph', text: lesson.introduction.trim() }];
-      for (const part of lesson.parts) {
-        blocks.push({ kind: 'heading', level: 2, text: part.heading.trim() });
-        for (const paragraph of part.paragraphs) blocks.push({ kind: 'paragraph', text: paragraph.trim() });
-      }
-      for (const example of lesson.worked_examples) {
-        blocks.push({ kind: 'heading', level: 3, text: example.title.trim() });
-        blocks.push({ kind: 'list', ordered: true, items: example.steps.map((step) => step.trim()) });
-      }
-      for (const point of lesson.key_points) blocks.push({ kind: 'key_point', text: point.trim() });
-      for (const exercise of lesson.exercises) {
-        blocks.push({ kind: 'exercise', question: exercise.question.trim(), answer: exercise.answer.trim() });
-      }
-      for (const entry of lesson.glossary) {
-        blocks.push({ kind: 'glossary_entry', term: entry.term.trim(), definition: entry.definition.trim() });
-      }
-      return blocks.filter((block) => block.kind !== 'paragraph' || block.text !== '');
-    }
   }
 }
 
@@ -142,7 +100,7 @@ export function structuredSectionStep(
   language: string,
 ): StructuredStep<{ blocks: BookBlock[]; illustration?: string }> {
   return {
-    name: type === 'textbook' ? 'textbook_lesson' : type === 'childrens' ? 'picture_book_spread' : 'comic_page',
+    name: type === 'childrens' ? 'picture_book_spread' : 'comic_page',
     schema: sectionSchema(type, section),
     read: (value) => {
       const blocks = toBlocks(type, value);
@@ -181,6 +139,6 @@ export function structuredSectionMessages(
 
 export function structuredMaxTokens(type: StructuredType, section: PlannedSection, language: string): number {
   // Descriptions, speakers and JSON punctuation come on top of the reader's words.
-  const overhead = type === 'textbook' ? 1.35 : 2.2;
+  const overhead = type === 'childrens' ? 1.6 : 2.2;
   return Math.ceil(section.words * tokensPerWord(language) * overhead) + 400;
 }
