@@ -356,6 +356,19 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     }
   }, 120_000);
 
+  it('asks again for a picture-book spread that skimps on its words', async () => {
+    const book = await provider({
+      answer: (call, generated) =>
+        call.name === 'picture_book_spread' && call.kindIndex === 0
+          ? { text: 'Mara smiled.', illustration: 'Mara.' }
+          : generated,
+    });
+    const ctx = context();
+    const outcome = await book.generate(request({ type: 'childrens' }), ctx);
+    expect(ctx.messages.join('\n')).toMatch(/the section has 2 words of text; it needs about \d+/);
+    expect(JSON.stringify(outcome.document.chapters)).not.toContain('"Mara smiled."');
+  });
+
   it('resumes from checkpoints: a retried job pays only for the sections it does not have', async () => {
     const saved = new Map<string, BookChapter>();
     const store: SectionCheckpointStore = {

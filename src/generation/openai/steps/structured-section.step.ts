@@ -7,6 +7,7 @@
 import type { BookBlock } from '../../../book/book-document';
 import type { ConcreteBookType } from '../../../book/book-shapes';
 import type { BookGenerationRequest } from '../../book-provider';
+import { countWords } from '../../../book/word-count';
 import { checkProse } from '../answer-checks';
 import type { ChatMessage, StructuredStep } from '../model-client';
 import { list, obj, str, type JsonSchema } from '../strict-schema';
@@ -16,6 +17,9 @@ import { sectionBrief } from './section-brief';
 import { tokensPerWord, writerSystemPrompt } from './prose-section.step';
 
 export type StructuredType = Extract<ConcreteBookType, 'comic' | 'manga' | 'childrens'>;
+
+/** A structured section must carry at least this share of its planned words. */
+const MIN_STRUCTURED_SHARE = 0.4;
 
 export function isStructuredType(type: ConcreteBookType): type is StructuredType {
   return type === 'comic' || type === 'manga' || type === 'childrens';
@@ -105,8 +109,14 @@ export function structuredSectionStep(
     read: (value) => {
       const blocks = toBlocks(type, value);
       if (blocks.length === 0) return { problems: ['the section has no text'] };
-      const check = checkProse(readerText(blocks), { language });
+      const text = readerText(blocks);
+      const check = checkProse(text, { language });
       if (check.problems.length > 0) return { problems: check.problems };
+      // Pages vary, but a page or spread with a fraction of its words is a model skimping, not a style.
+      const words = countWords(text);
+      if (words < section.words * MIN_STRUCTURED_SHARE) {
+        return { problems: [`the section has ${words} words of text; it needs about ${section.words}`] };
+      }
       const illustration = type === 'childrens' ? (value as { illustration: string }).illustration.trim() : undefined;
       return { value: { blocks, ...(illustration ? { illustration } : {}) } };
     },
