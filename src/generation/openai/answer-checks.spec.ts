@@ -1,4 +1,11 @@
-import { checkProse, endsCleanly, findRepetition, looksLikeRefusal, stripFraming } from './answer-checks';
+import {
+  checkProse,
+  dropUnfinishedSentence,
+  endsCleanly,
+  findRepetition,
+  looksLikeRefusal,
+  stripFraming,
+} from './answer-checks';
 
 const ENGLISH = Array.from(
   { length: 12 },
@@ -12,11 +19,28 @@ describe('checks on a prose answer', () => {
     expect(looksLikeRefusal('Je suis désolé, mais je ne peux pas écrire cela.')).toBe(true);
     expect(looksLikeRefusal('Lo siento, no puedo ayudar con eso.')).toBe(true);
     expect(looksLikeRefusal(`"I'm sorry," Mara said, and she meant it. ${ENGLISH}`)).toBe(false);
+    // A first-person novel may open on a can't.
+    expect(looksLikeRefusal(`I can't sleep. ${ENGLISH}`)).toBe(false);
+    expect(looksLikeRefusal(`I won't pretend I liked him. ${ENGLISH}`)).toBe(false);
   });
 
   it('cuts the framing models put around prose and keeps the prose', () => {
     const framed = `Here is chapter 3:\n\n# Chapter 3: The Pier\n\n${ENGLISH}\n\nI hope this captures the mood!`;
     expect(stripFraming(framed, 'The Pier')).toBe(ENGLISH);
+  });
+
+  it('never takes the story for framing: an opening "Of course", a last line a character hopes', () => {
+    const opening = 'Of course, the letter never came, and Mara stopped walking down to the post office.';
+    const closing = '“I hope she comes back,” Tom said, and turned the lamp down for the night.';
+    const story = `${opening}\n\n${ENGLISH}\n\n${closing}`;
+    expect(stripFraming(story, 'The Pier')).toBe(story);
+  });
+
+  it('lets characters say what a model would, inside quotation marks, and a book be about an AI', () => {
+    const dialogue = `${ENGLISH}\n\n"Let me know if you hear anything," Mara said. "Would you like me to call her?"`;
+    expect(checkProse(dialogue, { language: 'en' }).problems).toEqual([]);
+    const robot = `As an AI, Unit 7 had never seen the sea. ${ENGLISH}`;
+    expect(checkProse(robot, { language: 'en' }).problems).toEqual([]);
   });
 
   it('rejects meta-text it cannot cut, JSON where prose was asked, loops and the wrong language', () => {
@@ -31,9 +55,15 @@ describe('checks on a prose answer', () => {
     expect(checkProse(ENGLISH, { language: 'en' }).problems).toEqual([]);
   });
 
-  it('tells a whole ending from a cut one', () => {
+  it('tells a whole ending from a cut one, and drops only the unfinished sentence', () => {
     expect(endsCleanly('She closed the door.')).toBe(true);
-    expect(endsCleanly('"Go," she said.”')).toBe(true);
+    expect(endsCleanly('"Go," she said. "Now."')).toBe(true);
+    expect(endsCleanly('"But—"')).toBe(true);
     expect(endsCleanly('She closed the do')).toBe(false);
+    expect(endsCleanly('He said, "')).toBe(false);
+    expect(dropUnfinishedSentence('She ran. "Stop!" he called. She didn’t know wh')).toBe(
+      'She ran. "Stop!" he called.',
+    );
+    expect(dropUnfinishedSentence('She ran. He whispered, "Run')).toBe('She ran.');
   });
 });

@@ -13,43 +13,52 @@ import { stripReasoning } from './model-json';
 /** Only the opening is searched for a refusal: characters in a story say "I'm sorry" all the time. */
 const REFUSAL_WINDOW = 300;
 
+/** What a refusal declines to do: "I can't sleep" opens a novel, "I can't help with that" closes a conversation. */
+const DECLINED = String.raw`(help|assist|comply|continue|write|create|provide|produce|generate|fulfil|fulfill|do that|do this|complete)`;
+const CANNOT = String.raw`(cannot|can['’]?t|won['’]?t|will not|am unable to|['’]?m unable to|am not able to|must decline to)`;
+
 const REFUSAL_OPENINGS = [
-  /^(i['’]?m|i am) (so )?sorry\b/i,
-  /^sorry,? (but )?i\b/i,
-  /^i (cannot|can['’]?t|won['’]?t|will not|am unable to|['’]?m unable to|am not able to|must decline)\b/i,
-  /^unfortunately,? i (cannot|can['’]?t|am unable|['’]?m unable)/i,
-  /^as an ai\b/i,
-  /^i apologi[sz]e\b/i,
-  /^(je suis désolée?|désolée?,|je ne peux pas|en tant qu['’](ia|intelligence artificielle))/i,
-  /^(lo siento|no puedo|como (una )?ia\b)/i,
-  /^(es tut mir leid|ich kann (leider )?nicht|als (eine )?ki\b)/i,
-  /^(mi dispiace|non posso)\b/i,
-  /^(desculpe|não posso)\b/i,
-  /^(申し訳|すみませんが|抱歉|对不起|죄송)/,
+  new RegExp(String.raw`^(i['’]?m|i am) (so |very )?sorry,? (but )?i ${CANNOT}`, 'i'),
+  new RegExp(String.raw`^sorry,? (but )?i ${CANNOT}`, 'i'),
+  new RegExp(String.raw`^(unfortunately,? )?i ${CANNOT} ${DECLINED}`, 'i'),
+  new RegExp(String.raw`^as an ai( language model| assistant)?,? i\b`, 'i'),
+  /^i apologi[sz]e,? but\b/i,
+  /^((je suis )?désolée?,? (mais )?je ne peux pas|je ne peux pas (vous aider|écrire|répondre|créer|continuer))/i,
+  /^(lo siento,? (pero )?no puedo|no puedo (ayudar|escribir|crear|continuar))/i,
+  /^(es tut mir leid,? (aber )?ich kann|ich kann (dabei )?(leider )?nicht (helfen|schreiben))/i,
+  /^(mi dispiace,? (ma )?non posso|non posso (aiutare|scrivere))/i,
+  /^(desculpe,? (mas )?(eu )?não posso|não posso (ajudar|escrever))/i,
+  /^(申し訳ありませんが|申し訳ございませんが|抱歉，|对不起，我不能|죄송하지만)/,
 ];
 
 /** Phrases that give a whole (short) answer away as a refusal wherever they stand. */
 const REFUSAL_ANYWHERE =
   /\b(can['’]?t|cannot|unable to) (help|assist|comply|continue|write|create|provide) (with )?(that|this)\b/i;
 
+/**
+ * A model speaking as itself. Searched only outside quotation marks, so a
+ * character may say "Let me know if you hear anything", and only for the
+ * model's own phrasings, so a book about machines may say "as an AI".
+ */
 const META_ANYWHERE = [
-  /\bas an ai\b/i,
-  /\b(as a|i am a|i['’]m a) (large )?language model\b/i,
-  /\bi hope (this|that|you) (chapter|part|continuation|captures|helps|meets|enjoy)/i,
-  /\blet me know if you\b/i,
+  /\bas an ai (language )?model\b/i,
+  /\b(as a|i am a|i['’]m a) large language model\b/i,
+  /\bi hope (this|that) (chapter|section|part|continuation|captures|helps|meets)\b/i,
+  /\bi hope you enjoy(ed)? (this|the) (chapter|section|story|part)\b/i,
+  /\blet me know if you (would|want|need|'d)\b/i,
   /\bword count:/i,
-  /\bwould you like me to\b/i,
+  /\bwould you like me to (continue|write|expand|revise)\b/i,
 ];
 
-/** Opening lines that announce the text instead of being it. */
+/** An opening line that announces the text: short, no quotation, and "here is" or "(the) chapter ...:". */
 const LEADING_META =
-  /^(sure|certainly|of course|absolutely|here is|here['’]s|below is|okay|ok|voici|voilà|aquí (está|tienes)|hier ist)\b[^\n]*\n+/i;
+  /^(?=[^\n"“”«»]{1,150}\n)((sure|certainly|of course|absolutely|okay|ok)[!,.]?\s+)?(here is|here['’]s|below is|voici|aquí (está|tienes)|hier ist)\b[^\n]*\n+|^(?=[^\n"“”«»]{1,150}\n)[^\n]*\b(chapter|part|section|continuation|lesson|chapitre|partie|suite)\b[^\n]*:\s*\n+/i;
 /** A first line that is only a heading: "# Chapter 3", "Chapter 3: The Pier", "**Part Two**". */
 const LEADING_HEADING =
   /^(#{1,6}\s*)?(\*\*)?(chapter|part|chapitre|partie|capítulo|kapitel|lesson|leçon)\s+[\w\dIVXLC]+\b[^\n]{0,120}\n+/i;
-/** Closing lines that step outside the book. */
+/** A closing line that steps outside the book: short, no quotation marks. */
 const TRAILING_META =
-  /\n+[^\n]*(i hope|let me know|would you like|word count|\(continued|\[continued|to be continued in the next|end of (chapter|part)\b)[^\n]*\s*$/i;
+  /\n+(?=[^\n"“”«»]{1,200}\s*$)[^\n]*(i hope (this|that|you)|let me know|would you like me|word count|\(continued|\[continued|to be continued in the next|end of (chapter|part)\b)[^\n]*\s*$/i;
 
 export interface ProseCheck {
   /** The text with its framing removed. */
@@ -94,21 +103,34 @@ export function stripFraming(text: string, title?: string): string {
   return result;
 }
 
+/** The narration of a text: quoted speech removed, so what characters say is never taken for the model talking. */
+function narration(text: string): string {
+  return text.replace(/"[^"\n]*"|“[^”\n]*”|«[^»\n]*»|„[^“\n]*“|「[^」\n]*」/g, ' ');
+}
+
 /**
  * The checks every prose answer goes through. `language` is the book's BCP
  * 47 tag. Repetition is checked within the answer and against `earlier`
  * (the text it continues), since a looping model repeats what it just wrote.
  */
-export function checkProse(raw: string, options: { language: string; title?: string; earlier?: string }): ProseCheck {
-  if (looksLikeRefusal(raw)) return { text: '', problems: ['the model refused to write it'], refused: true };
+export function checkProse(
+  raw: string,
+  options: { language: string; title?: string; earlier?: string; fragment?: boolean },
+): ProseCheck {
+  // A fragment (a continuation, a speech balloon) starts mid-story: only a whole answer opens with a refusal.
+  if (!options.fragment && looksLikeRefusal(raw)) {
+    return { text: '', problems: ['the model refused to write it'], refused: true };
+  }
   if (looksLikeJsonAnswer(raw)) {
     return { text: '', problems: ['the answer is JSON or code, not prose'], refused: false };
   }
-  const text = stripFraming(raw, options.title);
+  const text = options.fragment ? stripReasoning(raw) : stripFraming(raw, options.title);
   const problems: string[] = [];
   if (countWords(text) === 0) problems.push('the answer is empty');
-  const meta = META_ANYWHERE.find((pattern) => pattern.test(text));
-  if (meta) problems.push('the answer talks about itself instead of telling the book');
+  const told = narration(text);
+  if (META_ANYWHERE.some((pattern) => pattern.test(told))) {
+    problems.push('the answer talks about itself instead of telling the book');
+  }
   const repeated = findRepetition(text, options.earlier ?? '');
   if (repeated) problems.push(repeated);
   if (countWords(text) >= 80) {
@@ -154,10 +176,18 @@ function normalise(value: string): string {
 }
 
 /**
- * Whether prose stops where a sentence can stop. A chapter cut at the token
- * limit ends mid-word; one that ends on a full stop, a closing quotation mark
- * or a question is whole.
+ * Whether prose stops where a sentence can stop: on a full stop, a question,
+ * an exclamation, an ellipsis or a dash of interruption, closing quotation
+ * marks or brackets allowed after it. `He said, "` or `the do` is not whole.
  */
 export function endsCleanly(text: string): boolean {
-  return /[.!?…。！？」』"”’»)\]*—–-]\s*$/u.test(text.trimEnd());
+  return SENTENCE_END.test(text.trimEnd());
+}
+
+const SENTENCE_END = /[.!?…。！？—–]["”’»」』)\]]*$/u;
+
+/** The text up to the end of its last whole sentence (closing quotation marks kept). */
+export function dropUnfinishedSentence(text: string): string {
+  const match = /^[\s\S]*[.!?…。！？]["”’»」』)\]]*/u.exec(text.trimEnd());
+  return match ? match[0] : text;
 }

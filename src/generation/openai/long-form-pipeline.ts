@@ -5,7 +5,7 @@ import { chapterWords, countWords } from '../../book/word-count';
 import type { BookGenerationRequest, GenerationContext } from '../book-provider';
 import { GenerationError } from '../generation.errors';
 import type { GenerationMeter } from '../generation-report';
-import { checkProse, endsCleanly } from './answer-checks';
+import { checkProse, dropUnfinishedSentence, endsCleanly } from './answer-checks';
 import type { CallContext, ModelClient } from './model-client';
 import { isRecord } from './model-json';
 import type { OpenAiModelSettings } from './openai-settings';
@@ -40,6 +40,10 @@ const SECTION_COMPLETE = 0.95;
 /** Below this share after every continuation, the model is not writing the book: the section fails. */
 const SECTION_ACCEPTABLE = 0.8;
 const MAX_CONTINUATIONS = 4;
+/** The most words one answer is asked for: about what models write well in one reply (LongWriter's finding). */
+const MAX_WORDS_PER_ANSWER = 2_500;
+/** Of a textbook lesson's budget, the share for its explanation; key points, exercises and glossary fill the rest. */
+const LESSON_PROSE_SHARE = 0.85;
 /**
  * A continuation asks for at least this many words: models overshoot small
  * targets, and a limit sized to a few sentences would cut the answer again.
@@ -234,8 +238,14 @@ class PipelineRun {
     for (const section of this.plan.sections) {
       const chapter = stored.get(sectionKey(section.number));
       if (!chapter || chapter.number !== section.number || !Array.isArray(chapter.blocks)) continue;
-      const notes = readJson(stored.get(notesKey(section.number))) as SectionNotes | undefined;
-      reused.set(section.number, { chapter, ...(notes ? { notes } : {}) });
+      const saved = readJson(stored.get(notesKey(section.number))) as
+        (SectionNotes & { illustration?: string }) | undefined;
+      const { illustration, ...notes } = saved ?? {};
+      reused.set(section.number, {
+        chapter,
+        ...(saved ? { notes: notes as SectionNotes } : {}),
+        ...(illustration ? { illustration } : {}),
+      });
       this.words.set(section.number, chapterWords(chapter));
     }
     const total = this.plan.sections.length;
@@ -265,34 +275,44 @@ class PipelineRun {
   private async writeProse(section: PlannedSection): Promise<WrittenSection> {
     const plan = this.plan;
     const label = `${this.shapeLabel} ${section.number}`;
+    // A lesson's exercises, key points and glossary come after its prose and count toward its budget.
+    const budget = plan.type === 'textbook' ? Math.round(section.words * LESSON_PROSE_SHARE) : section.words;
+    // Long sections (a client's few long chapters) are written over several answers, each of a size models manage.
+    const maxContinuations = MAX_CONTINUATIONS + Math.ceil(budget / MAX_WORDS_PER_ANSWER);
     let text = '';
-    let notes: SectionNotes | undefined;
+    let notes: DraftNotes | undefined;
     let continuations = 0;
     let rejected = 0;
+    let cutMidSentence = false;
     let halfwayReported = false;
     for (;;) {
       const first = text === '';
       const written = countWords(text);
-      const missing = Math.max(MIN_CONTINUATION_WORDS, section.words - written);
+      const ask = Math.min(MAX_WORDS_PER_ANSWER, Math.max(MIN_CONTINUATION_WORDS, budget - written));
       const messages = first
-        ? proseSectionMessages(this.request, plan, section, this.shapeLabel)
-        : continuationMessages(this.request, plan, section, this.shapeLabel, text, missing, !endsCleanly(text));
+        ? proseSectionMessages(this.request, plan, section, this.shapeLabel, budget, ask)
+        : continuationMessages(this.request, plan, section, this.shapeLabel, text, ask, cutMidSentence);
+      let counted = 0;
+      let countedLength = 0;
       const answer = await this.client.complete(
         {
           model: this.settings.model,
           messages,
-          maxTokens: proseMaxTokens(first ? section.words : missing, plan.language, first),
+          maxTokens: proseMaxTokens(ask, plan.language),
           kind: first ? 'first' : 'continuation',
           label,
           onText: (partial) => {
-            const words = written + countWords(partial);
+            // Counted piece by piece: recounting the whole answer at every piece would be quadratic.
+            counted += countWords(partial.slice(countedLength));
+            countedLength = partial.length;
+            const words = written + counted;
             this.words.set(section.number, words);
             this.reportWordsArriving();
-            if (!halfwayReported && words >= section.words / 2) {
+            if (!halfwayReported && words >= budget / 2) {
               halfwayReported = true;
               void this.report(
                 this.writingProgress(),
-                `${capitalise(label)} of ${plan.sections.length}: ${words.toLocaleString('en')} of ${section.words.toLocaleString('en')} words`,
+                `${capitalise(label)} of ${plan.sections.length}: ${words.toLocaleString('en')} of ${budget.toLocaleString('en')} words`,
               ).catch(() => undefined);
             }
           },
@@ -300,8 +320,12 @@ class PipelineRun {
         this.call,
       );
       const split = splitNotes(answer.text);
-      if (split.notes) notes = split.notes;
-      const check = checkProse(split.prose, { language: plan.language, title: section.title, earlier: text });
+      const check = checkProse(split.prose, {
+        language: plan.language,
+        title: section.title,
+        earlier: text,
+        fragment: !first,
+      });
       if (check.problems.length > 0) {
         rejected += 1;
         if (rejected >= MAX_REJECTED) {
@@ -312,41 +336,47 @@ class PipelineRun {
         await this.call.notify(`${capitalise(label)}: the answer was unusable (${check.problems[0]}); asking again`);
         continue;
       }
-      text = joinPieces(text, check.text);
+      text = joinPieces(text, check.text, cutMidSentence);
+      // Each answer notes what it wrote: the first its whole story so far, a continuation its own part.
+      notes = mergeNotes(notes, split.notes);
       // The notes come after the prose, so their marker means the prose itself was finished.
       const proseFinished = answer.text.includes(NOTES_MARKER);
       const cut = (answer.finishReason === 'length' || answer.finishReason === 'cut') && !proseFinished;
+      cutMidSentence = cut || !endsCleanly(text);
       const now = countWords(text);
-      if (cut || now < section.words * SECTION_COMPLETE) {
-        if (continuations >= MAX_CONTINUATIONS) break;
+      if (cut || now < budget * SECTION_COMPLETE) {
+        if (continuations >= maxContinuations) break;
         continuations += 1;
         await this.call.notify(
           cut
             ? `${capitalise(label)}: the answer was cut off after ${now.toLocaleString('en')} words; continuing it`
-            : `${capitalise(label)}: ${now.toLocaleString('en')} of ${section.words.toLocaleString('en')} words; asking for the rest`,
+            : `${capitalise(label)}: ${now.toLocaleString('en')} of ${budget.toLocaleString('en')} words; asking for the rest`,
         );
         continue;
       }
       break;
     }
     // Never publish a cut sentence: a section that still ends mid-sentence loses the fragment.
-    if (!endsCleanly(text)) text = dropUnfinishedSentence(text);
-    if (countWords(text) < section.words * SECTION_ACCEPTABLE) {
+    if (cutMidSentence) text = dropUnfinishedSentence(text);
+    if (countWords(text) < budget * SECTION_ACCEPTABLE) {
       throw new GenerationError(
-        `The model kept writing ${label} too short (${countWords(text)} of ${section.words} words after ${continuations} continuations)`,
+        `The model kept writing ${label} too short (${countWords(text)} of ${budget} words after ${continuations} continuations)`,
       );
     }
-    if (!notes) {
-      notes = await this.client.structured(
-        notesStep,
-        {
-          model: this.settings.plannerModel,
-          messages: notesMessages(label, plan.language, text),
-          maxTokens: NOTES_MAX_TOKENS,
-          label: `the notes on ${label}`,
-        },
-        this.call,
-      );
+    if (!notes || (continuations > 0 && notes.complete === false)) {
+      notes = {
+        ...(await this.client.structured(
+          notesStep,
+          {
+            model: this.settings.plannerModel,
+            messages: notesMessages(label, plan.language, text),
+            maxTokens: NOTES_MAX_TOKENS,
+            label: `the notes on ${label}`,
+          },
+          this.call,
+        )),
+        complete: true,
+      };
     }
     const blocks = proseToBlocks(text, { headings: !isFiction(plan.type) });
     if (plan.type === 'textbook') {
@@ -364,7 +394,7 @@ class PipelineRun {
         )),
       );
     }
-    return { chapter: this.chapter(section, blocks), notes };
+    return { chapter: this.chapter(section, blocks), notes: withoutMark(notes) };
   }
 
   private async writeStructured(section: PlannedSection, revisionNotes?: string[]): Promise<WrittenSection> {
@@ -608,8 +638,11 @@ class PipelineRun {
 
   private async saveSection(section: WrittenSection): Promise<void> {
     await this.save(sectionKey(section.chapter.number), section.chapter);
-    if (section.notes)
-      await this.save(notesKey(section.chapter.number), jsonChapter(notesKey(section.chapter.number), section.notes));
+    if (section.notes) {
+      // A picture book's spread keeps what its picture shows, for the illustrator of a resumed job.
+      const stored = { ...section.notes, ...(section.illustration ? { illustration: section.illustration } : {}) };
+      await this.save(notesKey(section.chapter.number), jsonChapter(notesKey(section.chapter.number), stored));
+    }
   }
 
   private totalWords(sections: WrittenSection[]): number {
@@ -635,14 +668,33 @@ function reshape(shape: BookShape, listed: number | undefined): BookShape {
 }
 
 /** Appends a continuation: inside the paragraph when the text stopped mid-sentence, as a new paragraph otherwise. */
-function joinPieces(text: string, piece: string): string {
+function joinPieces(text: string, piece: string, midSentence: boolean): string {
   if (text === '') return piece;
-  return endsCleanly(text) ? `${text.trimEnd()}\n\n${piece.trimStart()}` : `${text.trimEnd()} ${piece.trimStart()}`;
+  return midSentence ? `${text.trimEnd()} ${piece.trimStart()}` : `${text.trimEnd()}\n\n${piece.trimStart()}`;
 }
 
-function dropUnfinishedSentence(text: string): string {
-  const match = /^[\s\S]*[.!?…。！？」』"”’»]/u.exec(text.trimEnd());
-  return match ? match[0] : text;
+/** Notes that may still be missing the middle of a section (a continuation only sees its own part). */
+type DraftNotes = SectionNotes & { complete?: boolean };
+
+/**
+ * A continuation's notes extend the notes so far: its closing state is the
+ * section's, its facts add to the earlier ones. The summary of a section
+ * written in several answers is only whole if every answer gave notes, so
+ * such notes are marked incomplete when one did not, and then extracted again.
+ */
+function mergeNotes(earlier: DraftNotes | undefined, latest: SectionNotes | undefined): DraftNotes | undefined {
+  if (!earlier) return latest ? { ...latest, complete: true } : undefined;
+  if (!latest) return { ...earlier, complete: false };
+  return {
+    summary: `${earlier.summary} ${latest.summary}`,
+    closingState: latest.closingState,
+    facts: [...new Set([...earlier.facts, ...latest.facts])].slice(0, 20),
+    complete: earlier.complete !== false,
+  };
+}
+
+function withoutMark(notes: DraftNotes): SectionNotes {
+  return { summary: notes.summary, closingState: notes.closingState, facts: notes.facts };
 }
 
 function paragraphIndexes(blocks: BookBlock[]): number[] {

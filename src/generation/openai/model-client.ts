@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import Ajv, { type ValidateFunction } from 'ajv';
+import { LRUCache } from 'lru-cache';
 import OpenAI, { APIConnectionError, APIError, APIUserAbortError } from 'openai';
 import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import type { CallKind, GenerationMeter } from '../generation-report';
@@ -107,7 +108,13 @@ export function createOpenAiClient(settings: OpenAiModelSettings): OpenAI {
 export class ModelClient {
   private readonly logger = new Logger(ModelClient.name);
   private readonly ajv = new Ajv({ strict: false, allErrors: true });
-  private readonly validators = new WeakMap<JsonSchema, ValidateFunction>();
+  /**
+   * Compiled validators by schema text. Steps build their schemas per call (a
+   * batch's section count, a page's panel count), so identical schemas must
+   * share one compilation, and the cache is bounded: the client lives as long
+   * as the process.
+   */
+  private readonly validators = new LRUCache<string, ValidateFunction>({ max: 256 });
   private structuredMode: StructuredMode = 'json_schema';
   private tokenParameter: 'max_tokens' | 'max_completion_tokens' = 'max_tokens';
   private streamUsage = true;
@@ -181,10 +188,13 @@ export class ModelClient {
   private read<T>(step: StructuredStep<T>, text: string): { value: T } | { problems: string[] } {
     const json = extractJson(text);
     if (json === undefined) return { problems: ['the answer is not valid JSON'] };
-    let validate = this.validators.get(step.schema);
+    const key = JSON.stringify(step.schema);
+    let validate = this.validators.get(key);
     if (!validate) {
       validate = this.ajv.compile(step.schema);
-      this.validators.set(step.schema, validate);
+      // Ajv keeps every compiled schema in its own cache, keyed by object: ours is the only one.
+      this.ajv.removeSchema(step.schema);
+      this.validators.set(key, validate);
     }
     if (!validate(json)) {
       const problems = (validate.errors ?? []).map((error) => `${error.instancePath || 'the answer'} ${error.message}`);
@@ -204,12 +214,14 @@ export class ModelClient {
       if (context.signal.aborted) throw new GenerationCancelledError();
       context.meter.countCall(kind);
       kind = 'retry';
+      const sent = this.currentProtocol();
       try {
         return await this.streamOnce(request, step, context);
       } catch (error) {
         if (context.signal.aborted) throw new GenerationCancelledError();
-        // A server that refuses a parameter is adapted to at once; each adaptation happens once per client.
-        if (this.adaptTo(error)) continue;
+        // A server that refuses a parameter is adapted to at once (each step down happens once per client); a
+        // concurrent call that was sent before another one stepped down is simply sent again as things are now.
+        if (this.adaptTo(error, sent)) continue;
         if (!isRetryable(error) || retries >= this.settings.maxRetries) {
           this.logger.warn(`Model call for ${request.label} failed: ${describeForLog(error, this.settings.apiKey)}`);
           throw toGenerationError(error, this.settings);
@@ -312,9 +324,17 @@ export class ModelClient {
     return { text, refusal, finishReason: toFinishReason(finish), usage: counted };
   }
 
+  private currentProtocol(): Protocol {
+    return { mode: this.structuredMode, tokenParameter: this.tokenParameter, streamUsage: this.streamUsage };
+  }
+
   /** Steps down after a 400 that names a parameter this server does not take; true when the request can be sent again. */
-  private adaptTo(error: unknown): boolean {
+  private adaptTo(error: unknown, sent: Protocol): boolean {
     if (!(error instanceof APIError) || error.status !== 400) return false;
+    const now = this.currentProtocol();
+    if (now.mode !== sent.mode || now.tokenParameter !== sent.tokenParameter || now.streamUsage !== sent.streamUsage) {
+      return true;
+    }
     const message = `${error.message} ${JSON.stringify(error.error ?? '')}`.toLowerCase();
     if (this.streamUsage && message.includes('stream_options')) {
       this.logger.warn('The model server rejects stream_options: token usage will be estimated from text length');
@@ -344,6 +364,13 @@ export class ModelClient {
     }
     return false;
   }
+}
+
+/** What a request was sent with, so a refusal is only adapted to once however many calls were in flight. */
+interface Protocol {
+  mode: StructuredMode;
+  tokenParameter: 'max_tokens' | 'max_completion_tokens';
+  streamUsage: boolean;
 }
 
 /** The step's schema and an instruction added to the system message, for servers that enforce no schema. */

@@ -219,10 +219,10 @@ export function bibleMaxTokens(sections: number): number {
 }
 
 /**
- * How many chapters the client's material lists, when it lists them ("Chapter
- * 1: ...", "1. ...", "Part Two: ..." on lines of their own), so the book can
- * follow them chapter for chapter. Fewer than three such lines is not an
- * outline.
+ * How many chapters the client's material lists, when it lists them
+ * ("Chapter 1: ...", "Part Two: ...", "Lesson 3" on lines of their own), so the
+ * book can follow them chapter for chapter. Fewer than three such lines is not
+ * an outline.
  */
 export function listedSections(prompt: string): number | undefined {
   const lines = prompt.split(/\r?\n/);
@@ -231,9 +231,8 @@ export function listedSections(prompt: string): number | undefined {
       line,
     ),
   ).length;
-  const numbered = lines.filter((line) => /^\s*[0-9]{1,2}[.)]\s+\S/.test(line)).length;
-  const count = Math.max(headed, numbered);
-  return count >= 3 && count <= 60 ? count : undefined;
+  // A bare numbered list is as often requirements ("1. set in Paris") as chapters: only named chapters count.
+  return headed >= 3 && headed <= 60 ? headed : undefined;
 }
 
 export function languageLine(tag: string): string {

@@ -95,7 +95,8 @@ describe('what each pipeline step sends', () => {
   });
 
   it('a prose section and its continuation', () => {
-    expect(proseSectionMessages(request, plan, plan.sections[1]!, 'chapter')).toMatchSnapshot();
+    expect(proseSectionMessages(request, plan, plan.sections[1]!, 'chapter', 1900, 1900)).toMatchSnapshot();
+    expect(proseSectionMessages(request, plan, plan.sections[1]!, 'chapter', 6000, 2500)).toMatchSnapshot();
     expect(
       continuationMessages(request, plan, plan.sections[1]!, 'chapter', 'Mara climbed the stairs and', 800, true),
     ).toMatchSnapshot();
@@ -122,7 +123,7 @@ describe('what each pipeline step sends', () => {
   it('never puts the client text in a system message, and quotes it once per user message', () => {
     const all = [
       bibleMessages({ request, type: 'novel', style: 'mystery', shape, sections: 14, followsClientOutline: false }),
-      proseSectionMessages(request, plan, plan.sections[0]!, 'chapter'),
+      proseSectionMessages(request, plan, plan.sections[0]!, 'chapter', 1900, 1900),
     ];
     for (const messages of all) {
       for (const message of messages) {
@@ -134,7 +135,8 @@ describe('what each pipeline step sends', () => {
 
   it('reads a chapter list in the prompt, and not a list of three ingredients as chapters', () => {
     expect(listedSections('Chapter 1: The map\nChapter 2: The wreck\nChapter 3: The meeting')).toBe(3);
-    expect(listedSections('1. Mara finds a map\n2. She dives\n3. She wins\n4. Home')).toBe(4);
+    expect(listedSections('Part One: the map\nPart Two: the dive\nPart Three: the mayor\nPart Four: home')).toBe(4);
     expect(listedSections('A story about a map, a wreck and a mayor.')).toBeUndefined();
+    expect(listedSections('Requirements:\n1. set in Paris\n2. a cat named Max\n3. a happy ending')).toBeUndefined();
   });
 });

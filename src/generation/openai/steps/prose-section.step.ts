@@ -11,7 +11,7 @@ import { primaryLanguage, languageName } from '../language';
 import type { ChatMessage } from '../model-client';
 import { schemaBlock } from '../model-client';
 import type { BookPlan, PlannedSection } from './book-plan';
-import { bibleText, sectionText } from './book-plan';
+import { bibleText, capitalise, sectionText } from './book-plan';
 import { languageLine } from './bible.step';
 import { CLIENT_MATERIAL_RULE, clientMaterial } from './client-material';
 import { sectionBrief } from './section-brief';
@@ -27,8 +27,19 @@ export function tokensPerWord(language: string): number {
 }
 
 /** Room for `words` of prose plus the notes, with headroom: a limit that cuts a good answer wastes a call. */
-export function proseMaxTokens(words: number, language: string, withNotes: boolean): number {
-  return Math.max(800, Math.ceil(words * tokensPerWord(language) * 1.25)) + (withNotes ? 600 : 0);
+export function proseMaxTokens(words: number, language: string): number {
+  return Math.max(800, Math.ceil(words * tokensPerWord(language) * 1.25)) + NOTES_ALLOWANCE;
+}
+
+/** Tokens for the notes after the prose. */
+const NOTES_ALLOWANCE = 600;
+
+/** The instruction that ends every writer's request: its notes, after the prose, as JSON. */
+function notesRequest(what: string): string[] {
+  return [
+    `Then, on a line of its own, write ${NOTES_MARKER} and after it a JSON object with your notes on ${what}:`,
+    schemaBlock('section_notes', NOTES_SCHEMA),
+  ];
 }
 
 export function writerSystemPrompt(plan: BookPlan): string {
@@ -45,7 +56,7 @@ export function writerSystemPrompt(plan: BookPlan): string {
     CLIENT_MATERIAL_RULE,
     styleGuideText(plan.style, plan.type),
     typeGuideText(plan.type, 'writing'),
-    'Where the client asks for a tone, their tone wins over the style guide.',
+    "The bible's narration (point of view, tense) and the client's tone win over the style guide's usual choices.",
   ].join('\n\n');
 }
 
@@ -54,14 +65,20 @@ export function proseSectionMessages(
   plan: BookPlan,
   section: PlannedSection,
   label: string,
+  budget: number,
+  ask: number,
 ): ChatMessage[] {
+  const whole = ask >= budget;
   const lines = [
     ...sectionBrief(request, plan, section, label),
     languageLine(plan.language),
-    `Write ${label} ${section.number} of ${plan.sections.length} now, about ${section.words.toLocaleString('en')} words, covering its beats ` +
-      'in order and ending on its closing state.',
-    `Then, on a line of its own, write ${NOTES_MARKER} and after it a JSON object with your notes on what you wrote:`,
-    schemaBlock('section_notes', NOTES_SCHEMA),
+    whole
+      ? `Write ${label} ${section.number} of ${plan.sections.length} now, about ${budget.toLocaleString('en')} words, ` +
+        'covering its beats in order and ending on its closing state.'
+      : `${capitalise(label)} ${section.number} of ${plan.sections.length} is long (${budget.toLocaleString('en')} words ` +
+        `in all) and is written in parts. Write its first part now, about ${ask.toLocaleString('en')} words, covering ` +
+        'its first beats in order and stopping at the end of a scene; you will be asked to continue.',
+    ...notesRequest(whole ? 'what you wrote' : 'the part you wrote'),
   ];
   return [
     { role: 'system', content: writerSystemPrompt(plan) },
@@ -112,7 +129,9 @@ export function continuationMessages(
           ? 'The text stops in the middle of a sentence. Continue exactly from the last word, completing that sentence, ' +
             'without repeating anything.'
           : 'Continue from exactly where it stops, without repeating anything.',
-        `Write about ${missingWords} more words, covering the beats not yet written, and end on the ${label}'s closing state.`,
+        `Continue for about ${missingWords.toLocaleString('en')} words, covering the beats not yet written, and end on ` +
+          `the ${label}'s closing state if they get there.`,
+        ...notesRequest('the part you wrote'),
       ]
         .filter((line) => line !== '')
         .join('\n'),

@@ -110,7 +110,8 @@ export function structuredSectionStep(
       const blocks = toBlocks(type, value);
       if (blocks.length === 0) return { problems: ['the section has no text'] };
       const text = readerText(blocks);
-      const check = checkProse(text, { language });
+      // Structured refusals arrive in the `refusal` field; a balloon may well open "I can't believe it!".
+      const check = checkProse(text, { language, fragment: true });
       if (check.problems.length > 0) return { problems: check.problems };
       // Pages vary, but a page or spread with a fraction of its words is a model skimping, not a style.
       const words = countWords(text);
