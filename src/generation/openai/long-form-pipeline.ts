@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import type { BookBlock, BookChapter } from '../../book/book-document';
 import { bookShape, isFiction, isProse, type BookShape } from '../../book/book-shapes';
@@ -29,6 +30,7 @@ import { revisionMaxTokens, revisionMessages, revisionStep } from './steps/revis
 import { SEAM_WORDS_AFTER, SEAM_WORDS_BEFORE, seamMaxTokens, seamMessages, seamStep } from './steps/seam.step';
 import {
   isStructuredType,
+  readerText,
   structuredMaxTokens,
   structuredSectionMessages,
   structuredSectionStep,
@@ -110,6 +112,7 @@ class PipelineRun {
   private lastSilentReport = 0;
   private readonly words = new Map<number, number>();
   private readonly call: CallContext;
+  private readonly stopCalls = new AbortController();
 
   constructor(
     private readonly client: ModelClient,
@@ -120,7 +123,11 @@ class PipelineRun {
   ) {
     // Every call in flight listens for the job's cancellation: dozens at once are expected, not a leak.
     setMaxListeners(0, context.signal);
-    this.call = { signal: context.signal, meter, notify: (message) => this.report(this.progressNow, message) };
+    // The job's cancellation stops every call; so does a failure that ends this run (see inParallel).
+    context.signal.addEventListener('abort', () => this.stopCalls.abort(), { once: true });
+    if (context.signal.aborted) this.stopCalls.abort();
+    setMaxListeners(0, this.stopCalls.signal);
+    this.call = { signal: this.stopCalls.signal, meter, notify: (message) => this.report(this.progressNow, message) };
   }
 
   async execute(): Promise<PipelineResult> {
@@ -222,7 +229,7 @@ class PipelineRun {
     );
     const sections = scaleBudgets(parts.flat(), shape.totalWords, shape.sectionWords);
     const { spine: _spine, ...planFields } = outlinePlan;
-    const plan: BookPlan = { ...planFields, sections, targetWords: plannedWords(sections) };
+    const plan: BookPlan = { planId: randomUUID(), ...planFields, sections, targetWords: plannedWords(sections) };
     await this.report(
       PROGRESS.planned,
       `Planned "${plan.title}": ${sections.length} ${shape.sectionLabel}s, ${plan.targetWords.toLocaleString('en')} words` +
@@ -239,13 +246,11 @@ class PipelineRun {
       const chapter = stored.get(sectionKey(section.number));
       if (!chapter || chapter.number !== section.number || !Array.isArray(chapter.blocks)) continue;
       const saved = readJson(stored.get(notesKey(section.number))) as
-        (SectionNotes & { illustration?: string }) | undefined;
-      const { illustration, ...notes } = saved ?? {};
-      reused.set(section.number, {
-        chapter,
-        ...(saved ? { notes: notes as SectionNotes } : {}),
-        ...(illustration ? { illustration } : {}),
-      });
+        (SectionNotes & { illustration?: string; planId?: string }) | undefined;
+      // A section is reused only with its notes from this very plan (a crash between plans leaves older rows).
+      if (saved?.planId !== this.plan.planId) continue;
+      const { illustration, planId: _planId, ...notes } = saved;
+      reused.set(section.number, { chapter, notes, ...(illustration ? { illustration } : {}) });
       this.words.set(section.number, chapterWords(chapter));
     }
     const total = this.plan.sections.length;
@@ -397,14 +402,17 @@ class PipelineRun {
     return { chapter: this.chapter(section, blocks), notes: withoutMark(notes) };
   }
 
-  private async writeStructured(section: PlannedSection, revisionNotes?: string[]): Promise<WrittenSection> {
+  private async writeStructured(
+    section: PlannedSection,
+    revision?: { problems: string[]; draft: string },
+  ): Promise<WrittenSection> {
     const type = this.plan.type;
     if (!isStructuredType(type)) throw new Error(`unreachable: ${type} is written as prose`);
     const { blocks, illustration } = await this.client.structured(
       structuredSectionStep(type, section, this.plan.language),
       {
         model: this.settings.model,
-        messages: structuredSectionMessages(this.request, this.plan, section, this.shapeLabel, revisionNotes),
+        messages: structuredSectionMessages(this.request, this.plan, section, this.shapeLabel, revision),
         maxTokens: structuredMaxTokens(type, section, this.plan.language),
         label: `${this.shapeLabel} ${section.number}`,
       },
@@ -523,7 +531,7 @@ class PipelineRun {
       if (!section || !planned) return;
       const revised = await this.advisory(`the revision of ${this.shapeLabel} ${number}`, () =>
         isStructuredType(this.plan.type)
-          ? this.writeStructured(planned, list)
+          ? this.writeStructured(planned, { problems: list, draft: readerText(section.chapter.blocks) })
           : this.reviseProse(section, planned, list),
       );
       if (!revised) return;
@@ -586,9 +594,14 @@ class PipelineRun {
 
   // ---- plumbing ----------------------------------------------------------------------------------
 
-  /** Runs tasks within the concurrency limit; after one fails for good, those not started never start. */
+  /**
+   * Runs tasks within the concurrency limit. When one fails, the run is over:
+   * tasks not started never start, and the calls in flight are stopped rather
+   * than paid for to the end. The first real failure is what the job reports.
+   */
   private async inParallel<T, R>(items: readonly T[], task: (item: T, index: number) => Promise<R>): Promise<R[]> {
     const limiter = new TaskLimiter(this.settings.concurrency);
+    let firstFailure: Error | undefined;
     const results = await Promise.allSettled(
       items.map((item, index) =>
         limiter.run(async () => {
@@ -596,11 +609,16 @@ class PipelineRun {
             return await task(item, index);
           } catch (error) {
             limiter.stop();
+            if (firstFailure === undefined && !this.stopCalls.signal.aborted) {
+              firstFailure = error instanceof Error ? error : new Error(String(error));
+              this.stopCalls.abort();
+            }
             throw error;
           }
         }),
       ),
     );
+    if (firstFailure !== undefined) throw firstFailure;
     const failure = results.find(
       (result): result is PromiseRejectedResult =>
         result.status === 'rejected' && !(result.reason instanceof TaskCancelledError),
@@ -640,7 +658,11 @@ class PipelineRun {
     await this.save(sectionKey(section.chapter.number), section.chapter);
     if (section.notes) {
       // A picture book's spread keeps what its picture shows, for the illustrator of a resumed job.
-      const stored = { ...section.notes, ...(section.illustration ? { illustration: section.illustration } : {}) };
+      const stored = {
+        ...section.notes,
+        planId: this.plan.planId,
+        ...(section.illustration ? { illustration: section.illustration } : {}),
+      };
       await this.save(notesKey(section.chapter.number), jsonChapter(notesKey(section.chapter.number), stored));
     }
   }

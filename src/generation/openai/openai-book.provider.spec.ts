@@ -399,6 +399,26 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     expect(drafts).toHaveLength(4 - kept);
   });
 
+  it('stops the sections in flight when one fails for good, and reports that failure', async () => {
+    const book = await provider(
+      {
+        latency: { firstTokenMs: [300, 300], tokensPerSecond: 2_000 },
+        script: (call) =>
+          call.kind === 'prose' && call.kindIndex === 0 ? { status: 401, message: 'bad key' } : undefined,
+      },
+      { concurrency: 4 },
+    );
+    await expect(book.generate(request(), context())).rejects.toMatchObject({
+      message: expect.stringMatching(/401/),
+      permanent: true,
+    });
+    // Requests the client gave up on may still reach the server a moment later; none is answered in full.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(server!.inFlight()).toBe(0);
+    // The three sections in flight beside the failed one were cut off, not written to the end.
+    expect(server!.calls.filter((call) => call.kind === 'prose' && call.finishReason === 'stop')).toHaveLength(0);
+  });
+
   it('stops at once when cancelled: no model call starts after the signal', async () => {
     const controller = new AbortController();
     const book = await provider({ latency: { firstTokenMs: [50, 50], tokensPerSecond: 2_000 } });

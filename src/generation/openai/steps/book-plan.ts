@@ -65,6 +65,8 @@ export interface PlannedSection {
 }
 
 export interface BookPlan {
+  /** Identifies this plan: a section checkpoint written under another plan of the same job is never reused. */
+  planId: string;
   type: ConcreteBookType;
   style: ConcreteStyle;
   /** BCP 47 tag. */
@@ -81,7 +83,7 @@ export interface BookPlan {
 }
 
 /** The bible as prompt text: compact, labelled, every name spelled once. */
-export function bibleText(plan: BookPlan): string {
+export function bibleText(plan: Pick<BookPlan, 'title' | 'subtitle' | 'synopsis' | 'bible'>): string {
   const lines = [`Title: ${plan.title}${plan.subtitle ? ` (${plan.subtitle})` : ''}`, `Synopsis: ${plan.synopsis}`];
   const bible = plan.bible;
   if (bible.kind === 'story') {

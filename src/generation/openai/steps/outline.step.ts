@@ -19,7 +19,7 @@ import { styleGuideText, typeGuideText } from './guide-text';
 /** Sections detailed per call: small enough to answer fast, large enough that a stretch of the arc is seen whole. */
 export const OUTLINE_BATCH = 8;
 
-export type OutlinePlan = Omit<BookPlan, 'sections' | 'targetWords'> & { spine: SpineStep[] };
+export type OutlinePlan = Omit<BookPlan, 'planId' | 'sections' | 'targetWords'> & { spine: SpineStep[] };
 
 function beatsFor(type: ConcreteBookType): { name: string; schema: JsonSchema } {
   switch (type) {
@@ -181,7 +181,7 @@ export function outlineMessages(
         clientMaterial(request),
         '',
         'The bible:',
-        bibleText({ ...plan, sections: [], targetWords: 0 }),
+        bibleText(plan),
         '',
         `The spine, ${total} ${label}s:`,
         ...plan.spine.map((step, index) => `${index + 1}. ${step.title}: ${step.purpose}`),

@@ -28,6 +28,7 @@ const request: BookGenerationRequest = {
 };
 
 const plan: BookPlan = {
+  planId: 'plan-1',
   type: 'novel',
   style: 'mystery',
   language: 'en',

@@ -85,7 +85,7 @@ function toBlocks(type: StructuredType, value: unknown): BookBlock[] {
 }
 
 /** All the reader's text of a structured answer, for the refusal, meta-text and language checks. */
-function readerText(blocks: BookBlock[]): string {
+export function readerText(blocks: readonly BookBlock[]): string {
   return blocks
     .map((block) => {
       if (block.kind === 'panel') return [block.caption ?? '', ...block.dialogue.map((line) => line.text)].join(' ');
@@ -129,17 +129,21 @@ export function structuredSectionMessages(
   plan: BookPlan,
   section: PlannedSection,
   label: string,
-  revisionNotes?: string[],
+  revision?: { problems: string[]; draft: string },
 ): ChatMessage[] {
   const lines = [
     ...sectionBrief(request, plan, section, label),
     languageLine(plan.language),
     `Write ${label} ${section.number} of ${plan.sections.length}: about ${section.words.toLocaleString('en')} words of the reader's text in all.`,
   ];
-  if (revisionNotes && revisionNotes.length > 0) {
+  if (revision) {
     lines.push(
-      'An editor found these problems in the previous draft of this section; fix them:',
-      ...revisionNotes.map((note) => `- ${note}`),
+      'The previous draft of this section said:',
+      '<draft>',
+      revision.draft,
+      '</draft>',
+      'An editor found these problems in it. Write the section again, keeping what works and fixing them:',
+      ...revision.problems.map((problem) => `- ${problem}`),
     );
   }
   return [
