@@ -40,11 +40,6 @@ export interface GenerationOutcome {
   document: BookDocument;
   /** What the provider used: models, calls, retries, tokens. Stored with the job. */
   report: GenerationReport;
-  /**
-   * The length the provider planned, in words. The final price varies with
-   * wordCount / plannedWordCount (bounded to +/-10%); omitted means "as planned".
-   */
-  plannedWordCount?: number;
 }
 
 /** What a provider is given besides the request: where to report, where to resume from, when to stop. */

@@ -21,7 +21,7 @@ export interface GenerationReport extends GenerationMetadata {
   byModel: Record<string, ModelUsage>;
 }
 
-export type CallKind = 'first' | 'retry' | 'continuation' | 'revision';
+export type CallKind = 'first' | 'retry' | 'continuation';
 
 export type UsageListener = (model: string, usage: { prompt: number; completion: number }) => void;
 

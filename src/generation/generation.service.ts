@@ -58,7 +58,8 @@ export class GenerationService {
     });
     return {
       ...outcome,
-      nominalWordCount: outcome.plannedWordCount ?? outcome.document.metadata.wordCount,
+      // The price compares the words delivered with the words planned (metadata.targetWords), when there was a plan.
+      nominalWordCount: outcome.document.metadata.targetWords || outcome.document.metadata.wordCount,
     };
   }
 

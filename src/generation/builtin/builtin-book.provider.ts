@@ -123,8 +123,7 @@ export class BuiltinBookProvider implements BookProvider {
       document = await addBuiltinIllustrations(document, seed);
     }
     await progress.report(100, 'Assembling the book');
-    const plannedWordCount = outline.sections.reduce((sum, section) => sum + section.words, 0);
-    return { document, report, ...(plannedWordCount > 0 ? { plannedWordCount } : {}) };
+    return { document, report };
   }
 }
 

@@ -1,4 +1,5 @@
 import type { BookBlock } from '../../book/book-document';
+import { readerTexts } from '../../book/word-count';
 
 const MINOR_WORDS = new Set(['a', 'an', 'the', 'and', 'or', 'of', 'in', 'on', 'at', 'to', 'for', 'by', 'with', 'from']);
 
@@ -39,27 +40,9 @@ export function countText(text: string): number {
   return text.split(/\s+/).filter(Boolean).length;
 }
 
-/** The readable text of a block: what a reader reads, not speaker labels or ids. */
+/** Every string the builtin writer puts in a block: what a reader reads, plus the artist's panel directions. */
 export function blockTexts(block: BookBlock): string[] {
-  switch (block.kind) {
-    case 'heading':
-    case 'paragraph':
-    case 'dialogue':
-    case 'key_point':
-      return [block.text];
-    case 'panel':
-      return [block.description, block.caption ?? '', ...block.dialogue.map((line) => line.text)];
-    case 'exercise':
-      return [block.question, block.answer];
-    case 'list':
-      return block.items;
-    case 'glossary_entry':
-      return [block.term, block.definition];
-    case 'image':
-      return [block.caption ?? ''];
-    case 'scene_break':
-      return [];
-  }
+  return block.kind === 'panel' ? [block.description, ...readerTexts(block)] : readerTexts(block);
 }
 
 /** Sentences of a text, split the same way whether the text was just written or read back from a checkpoint. */

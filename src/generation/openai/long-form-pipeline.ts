@@ -147,12 +147,13 @@ class PipelineRun {
     }
 
     const sections = await this.writeSections(stored);
-    const continuityDone = readJson(stored.get(CHECKPOINT.continuity)) !== undefined;
+    const continuity = readJson(stored.get(CHECKPOINT.continuity)) as { planId?: string } | undefined;
+    const continuityDone = continuity?.planId === this.plan.planId;
     if (!continuityDone) {
       if (isProse(this.plan.type) && sections.length > 1) await this.joinSeams(sections);
       await this.report(PROGRESS.seams, 'Checking continuity and the instructions of the prompt');
       await this.checkContinuity(sections);
-      await this.save(CHECKPOINT.continuity, jsonChapter(CHECKPOINT.continuity, { done: true }));
+      await this.save(CHECKPOINT.continuity, jsonChapter(CHECKPOINT.continuity, { planId: this.plan.planId }));
     }
     await this.report(PROGRESS.checked, `Written: ${this.totalWords(sections).toLocaleString('en')} words`);
     return { plan: this.plan, sections };

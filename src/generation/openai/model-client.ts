@@ -124,10 +124,6 @@ export class ModelClient {
     private readonly client: OpenAI,
   ) {}
 
-  get mode(): StructuredMode {
-    return this.structuredMode;
-  }
-
   /** A prose (or any free-text) answer. Cut answers are returned as they are: the caller decides how to continue. */
   complete(request: ChatRequest, context: CallContext): Promise<ChatAnswer> {
     return this.withRetries(request, undefined, context);
@@ -420,7 +416,7 @@ export function retryDelay(error: unknown, retry: number): number {
 }
 
 function describeBriefly(error: unknown): string {
-  if (error instanceof IdleTimeoutError) return error.message.toLowerCase().replace(/^the model/, 'the model');
+  if (error instanceof IdleTimeoutError) return error.message.toLowerCase();
   if (error instanceof APIError && error.status) return `the model provider answered ${error.status}`;
   return 'the connection to the model provider failed';
 }

@@ -10,7 +10,7 @@ import {
 } from '../../book/book-document';
 import { documentWords } from '../../book/word-count';
 import type { BookGenerationRequest, BookProvider, GenerationContext, GenerationOutcome } from '../book-provider';
-import { GenerationError } from '../generation.errors';
+import { GenerationError, throwIfCancelled } from '../generation.errors';
 import { GenerationMeter, publicReport } from '../generation-report';
 import { acceptsResponseFormat, coverPrompt, describeImage, IMAGE_SIZE, sectionImagePrompt } from './illustrations';
 import { chapterId, LongFormPipeline, type WrittenSection } from './long-form-pipeline';
@@ -69,7 +69,7 @@ export class OpenAiBookProvider implements BookProvider {
     document.metadata.wordCount = documentWords(document.chapters);
     const report = meter.snapshot();
     document.metadata.generation = publicReport(report);
-    return { document, report, plannedWordCount: plan.targetWords };
+    return { document, report };
   }
 
   private async drawIllustrations(
@@ -94,7 +94,7 @@ export class OpenAiBookProvider implements BookProvider {
       jobs.map((job) =>
         limiter.run(async () => {
           try {
-            if (signal.aborted) throw new GenerationError('Cancelled');
+            throwIfCancelled(signal);
             const data = await this.drawOne(imageModel, job.prompt, signal);
             return { ...job, data };
           } catch (error) {

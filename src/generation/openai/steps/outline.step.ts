@@ -9,11 +9,12 @@ import { type BookShape, type ConcreteBookType } from '../../../book/book-shapes
 import type { ChatMessage, StructuredStep } from '../model-client';
 import { int, list, obj, str, type JsonSchema } from '../strict-schema';
 import type { BookPlan, PlannedSection } from './book-plan';
-import { bibleText, capitalise } from './book-plan';
+import { capitalise } from './book-plan';
 import type { SpineStep } from './bible.step';
 import type { BookGenerationRequest } from '../../book-provider';
 import { languageLine } from './bible.step';
-import { CLIENT_MATERIAL_RULE, clientMaterial } from './client-material';
+import { CLIENT_MATERIAL_RULE } from './client-material';
+import { bookContext } from './section-brief';
 import { styleGuideText, typeGuideText } from './guide-text';
 
 /** Sections detailed per call: small enough to answer fast, large enough that a stretch of the arc is seen whole. */
@@ -178,11 +179,7 @@ export function outlineMessages(
     {
       role: 'user',
       content: [
-        clientMaterial(request),
-        '',
-        'The bible:',
-        bibleText(plan),
-        '',
+        ...bookContext(request, plan),
         `The spine, ${total} ${label}s:`,
         ...plan.spine.map((step, index) => `${index + 1}. ${step.title}: ${step.purpose}`),
         '',

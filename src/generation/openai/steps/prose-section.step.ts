@@ -11,10 +11,10 @@ import { primaryLanguage, languageName } from '../language';
 import type { ChatMessage } from '../model-client';
 import { schemaBlock } from '../model-client';
 import type { BookPlan, PlannedSection } from './book-plan';
-import { bibleText, capitalise, sectionText } from './book-plan';
+import { capitalise, sectionText } from './book-plan';
 import { languageLine } from './bible.step';
-import { CLIENT_MATERIAL_RULE, clientMaterial } from './client-material';
-import { sectionBrief } from './section-brief';
+import { CLIENT_MATERIAL_RULE } from './client-material';
+import { bookContext, sectionBrief } from './section-brief';
 import { styleGuideText, typeGuideText } from './guide-text';
 import { NOTES_MARKER, NOTES_SCHEMA } from './notes.step';
 import type { BookGenerationRequest } from '../../book-provider';
@@ -110,11 +110,7 @@ export function continuationMessages(
     {
       role: 'user',
       content: [
-        clientMaterial(request),
-        '',
-        'The bible:',
-        bibleText(plan),
-        '',
+        ...bookContext(request, plan),
         `Your ${label}:`,
         sectionText(section, label),
         next ? `\nThe next ${label} (do not write it): ${next.title}: ${next.summary}` : '',

@@ -11,6 +11,14 @@ import type { BookPlan, PlannedSection } from './book-plan';
 import { bibleText, capitalise, neighbourText, outlineText, sectionText } from './book-plan';
 import { clientMaterial } from './client-material';
 
+/** What every step that writes or plans the book's text reads first: the client's material and the bible. */
+export function bookContext(
+  request: BookGenerationRequest,
+  plan: Pick<BookPlan, 'title' | 'subtitle' | 'synopsis' | 'bible'>,
+): string[] {
+  return [clientMaterial(request), '', 'The bible:', bibleText(plan), ''];
+}
+
 export function sectionBrief(
   request: BookGenerationRequest,
   plan: BookPlan,
@@ -20,11 +28,7 @@ export function sectionBrief(
   const previous = plan.sections[section.number - 2];
   const next = plan.sections[section.number];
   return [
-    clientMaterial(request),
-    '',
-    'The bible:',
-    bibleText(plan),
-    '',
+    ...bookContext(request, plan),
     `The outline, ${plan.sections.length} ${label}s:`,
     outlineText(plan, capitalise(label)),
     '',
