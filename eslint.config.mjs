@@ -29,7 +29,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['test/**/*.ts', 'src/**/*.spec.ts', 'src/**/testing/**/*.ts', 'bench/**/*.ts'],
+    files: ['test/**/*.ts', 'src/**/*.spec.ts', 'src/**/*.e2e-spec.ts', 'src/**/testing/**/*.ts', 'bench/**/*.ts'],
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unsafe-assignment': 'off',

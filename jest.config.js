@@ -27,16 +27,42 @@ const swcTransform = [
   },
 ];
 
-module.exports = {
+/** What every project shares: TypeScript through swc, the environment of test/setup/env.ts. */
+const shared = {
   rootDir: '.',
   testEnvironment: 'node',
   moduleFileExtensions: ['ts', 'js', 'json'],
-  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
   transform: { '^.+\\.(t|j)s$': swcTransform },
   transformIgnorePatterns: [`node_modules/(?!(${esmPackages})/)`],
+  setupFiles: ['<rootDir>/test/setup/env.ts'],
+};
+
+/** The run's own migrated database, for the projects that talk to PostgreSQL and Redis. */
+const withServices = {
+  ...shared,
   globalSetup: '<rootDir>/test/setup/global-setup.ts',
   globalTeardown: '<rootDir>/test/setup/global-teardown.ts',
-  setupFiles: ['<rootDir>/test/setup/env.ts'],
+};
+
+/**
+ * Three projects (`npm test` runs them all; `--selectProjects` picks):
+ * - unit: the specs beside the code. No database, no Redis: pure logic, and
+ *   services with their collaborators faked at the interface. `npm run test:unit`.
+ * - e2e: the service through its HTTP interface on real PostgreSQL and Redis.
+ * - faults: outages and crashes (stopped PostgreSQL and Redis, killed workers).
+ */
+module.exports = {
+  projects: [
+    { ...shared, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] },
+    {
+      ...withServices,
+      displayName: 'e2e',
+      // The specs beside the code that run external validators (epubcheck, poppler) belong here too.
+      testMatch: ['<rootDir>/test/*.e2e-spec.ts', '<rootDir>/src/**/*.e2e-spec.ts'],
+    },
+    { ...withServices, displayName: 'faults', testMatch: ['<rootDir>/test/faults/*.e2e-spec.ts'] },
+  ],
+  // Global options: Jest reads these from the top level only, not from a project.
   testTimeout: 60_000,
   maxWorkers: 2,
 };

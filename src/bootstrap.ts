@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { AppConfig, ConfigValidationError, loadConfig } from './config/app-config';
 import { ensureSchema, PendingMigrationsError } from './database/migration-guard';
+import { GENERATION_CONFIG_SECTIONS } from './generation/generation-settings';
 
 /**
  * Shared start of every entrypoint: read `.env` if present, validate the
@@ -13,7 +14,7 @@ export async function prepare(options: { checkSchema: boolean }): Promise<AppCon
   }
   let config: AppConfig;
   try {
-    config = loadConfig(process.env);
+    config = loadConfig(process.env, GENERATION_CONFIG_SECTIONS);
   } catch (error) {
     exitWith(error instanceof ConfigValidationError ? error.message : String(error));
   }

@@ -1,7 +1,7 @@
 import { getQueueToken } from '@nestjs/bull';
 import type { Job, Queue } from 'bull';
 import { DataSource } from 'typeorm';
-import { BooksRepository } from '../src/books/books.repository';
+import { JobsRepository } from '../src/jobs/jobs.repository';
 import { CreditsService } from '../src/credits/credits.service';
 import { GenerationJobData, QueueName } from '../src/queues/queue-names';
 import { StorageService } from '../src/storage/storage.service';
@@ -160,7 +160,7 @@ describe('Cancelling a job', () => {
   it('stops a running job before it finishes: nothing more is written, rendered, stored or charged', async () => {
     const { hook, url } = await receiver();
     const customer = await t.createCustomer({ credits: 1_000 });
-    const books = t.app.get(BooksRepository, { strict: false });
+    const books = t.app.get(JobsRepository, { strict: false });
     const reports = jest.spyOn(books, 'recordProgress');
     try {
       const requestId = await submit(customer.apiKey, { type: 'novel', output_format: 'txt', webhook_url: url });

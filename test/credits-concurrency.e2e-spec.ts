@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { GenerationProcessor } from '../src/books/generation.processor';
+import { GenerationProcessor } from '../src/worker/generation.processor';
 import { CreditsService } from '../src/credits/credits.service';
 import { startTestApp, TestApp, waitForTerminal } from './support/test-app';
 

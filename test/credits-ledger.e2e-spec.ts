@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { BooksRepository } from '../src/books/books.repository';
+import { JobsRepository } from '../src/jobs/jobs.repository';
 import { estimateCost } from '../src/catalog/catalog';
 import { CreditsService } from '../src/credits/credits.service';
 import { GenerationMeter } from '../src/generation/generation-report';
@@ -38,7 +38,7 @@ describe('Credit ledger invariants (property-based, real PostgreSQL)', () => {
   afterAll(() => t.close());
 
   it('keeps balance = grants - charges, never negative, each job netting to its creditsUsed', async () => {
-    const books = t.app.get(BooksRepository, { strict: false });
+    const books = t.app.get(JobsRepository, { strict: false });
     const credits = t.app.get(CreditsService, { strict: false });
     const dataSource = t.app.get(DataSource);
 

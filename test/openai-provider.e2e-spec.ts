@@ -2,6 +2,7 @@ import { DataSource } from 'typeorm';
 import { bookShape } from '../src/book/book-shapes';
 import { loadConfig, ConfigValidationError } from '../src/config/app-config';
 import { CreditsService } from '../src/credits/credits.service';
+import { GENERATION_CONFIG_SECTIONS } from '../src/generation/generation-settings';
 import { startFakeChatServer, type FakeChatServer } from '../src/generation/openai/testing/fake-chat-server';
 import { startTestApp, waitForTerminal } from './support/test-app';
 
@@ -114,11 +115,8 @@ describe('Books written by an OpenAI-compatible model, through the HTTP API', ()
   }, 120_000);
 
   it('refuses to start with an openai route but no model name, naming the variable', () => {
-    expect(() => loadConfig({ SECRETS_ENCRYPTION_KEY: '0'.repeat(64), GENERATION_PROVIDER_3_0: 'openai' })).toThrow(
-      ConfigValidationError,
-    );
-    expect(() => loadConfig({ SECRETS_ENCRYPTION_KEY: '0'.repeat(64), GENERATION_PROVIDER_3_0: 'openai' })).toThrow(
-      /OPENAI_MODEL/,
-    );
+    const env = { SECRETS_ENCRYPTION_KEY: '0'.repeat(64), GENERATION_PROVIDER_3_0: 'openai' };
+    expect(() => loadConfig(env, GENERATION_CONFIG_SECTIONS)).toThrow(ConfigValidationError);
+    expect(() => loadConfig(env, GENERATION_CONFIG_SECTIONS)).toThrow(/OPENAI_MODEL/);
   });
 });

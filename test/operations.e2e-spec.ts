@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { BooksRepository } from '../src/books/books.repository';
+import { JobsRepository } from '../src/jobs/jobs.repository';
 import { ReconcilerService } from '../src/worker/reconciler.service';
 import { startTestApp, TestApp, waitForTerminal } from './support/test-app';
 
@@ -68,7 +68,7 @@ describe('Operations endpoints', () => {
     const customer = await t.createCustomer();
     const accepted = await t.app.inject({ method: 'POST', url: '/v1/book', headers: { 'x-api-key': customer.apiKey } });
     const finished = await waitForTerminal(t.app, accepted.json().requestId);
-    const books = t.app.get(BooksRepository, { strict: false });
+    const books = t.app.get(JobsRepository, { strict: false });
     const lookup = jest.spyOn(books, 'findById');
     try {
       const again = await t.app.inject({ method: 'GET', url: `/v1/status/${finished.requestId}` });

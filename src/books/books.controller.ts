@@ -1,21 +1,22 @@
-import { Body, Controller, Headers, HttpCode, Param, Post, Res } from '@nestjs/common';
+import { Body, Controller, Headers, HttpCode, Param, Post, Res, UseFilters } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiOperation, ApiParam, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { AuthenticatedKey } from '../auth/api-keys.service';
 import { CurrentKey, RequireScope } from '../auth/auth.decorators';
 import { ApiErrors } from '../common/api-error-responses';
-import { ApiException, invalidParameter, notFound } from '../common/api-exception';
-import { markDeprecated } from '../common/deprecation';
+import { ApiException } from '../common/api-exception';
+import { API_VERSION, LegacyAlias } from '../common/legacy-alias';
 import { ErrorCode } from '../common/error-code';
 import { assertRequestId } from '../common/request-id';
-import { AppConfig } from '../config/app-config';
 import { RateLimitService } from '../throttling/rate-limit.service';
+import { invalidIdempotencyKey } from './books.exceptions';
 import { BooksService } from './books.service';
+import { SubmissionExceptionFilter } from './submission-exception.filter';
 import { parseBookRequest } from './dto/book-request.parser';
 import { CreateBookDto } from './dto/create-book.dto';
 import { CreateBookResponseDto } from './dto/create-book-response.dto';
-import { JobStatusDto } from './dto/job-status.dto';
-import { JobCancellationService } from './job-cancellation.service';
+import { JobStatusDto } from '../jobs/dto/job-status.dto';
+import { JobCancellationService } from '../jobs/job-cancellation.service';
 
 const RATE_LIMIT_HEADERS = {
   'RateLimit-Limit': { description: 'Requests allowed in the current daily window', schema: { type: 'integer' } },
@@ -51,23 +52,24 @@ const IDEMPOTENCY_HEADER = ApiHeader({
 function parseIdempotencyKey(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
   if (!/^[\x21-\x7e]{1,255}$/.test(value)) {
-    throw invalidParameter('Invalid Idempotency-Key header', 'Use 1 to 255 visible ASCII characters, e.g. a UUID.');
+    throw invalidIdempotencyKey();
   }
   return value;
 }
 
 @ApiTags('Books')
 @ApiSecurity('ApiKey')
-@Controller()
+@Controller({ version: API_VERSION })
 export class BooksController {
   constructor(
     private readonly books: BooksService,
     private readonly cancellations: JobCancellationService,
     private readonly rateLimits: RateLimitService,
-    private readonly config: AppConfig,
   ) {}
 
-  @Post('v1/book')
+  @Post('book')
+  @LegacyAlias()
+  @UseFilters(SubmissionExceptionFilter)
   @HttpCode(202)
   @RequireScope('books:write')
   @ApiOperation({
@@ -76,7 +78,8 @@ export class BooksController {
       'Every field is optional; an empty body (or no body) is valid. Credits are reserved on acceptance, ' +
       'charged on completion and refunded on failure. A request the credit pool cannot cover is still accepted ' +
       'and ends `failed` with error `Insufficient credits`. Limits per key: one request per 6 seconds and 15 per ' +
-      '24-hour window (starting at the first request); every accepted request counts, whatever becomes of its job.',
+      '24-hour window (starting at the first request); every accepted request counts, whatever becomes of its job. ' +
+      'Also served at the deprecated unversioned path POST /book.',
   })
   @IDEMPOTENCY_HEADER
   @ApiBody({ type: CreateBookDto, required: false })
@@ -107,37 +110,7 @@ export class BooksController {
     }
   }
 
-  @Post('book')
-  @HttpCode(202)
-  @RequireScope('books:write')
-  @ApiOperation({
-    summary: 'Submit a book generation job (deprecated unversioned path)',
-    description: 'Behaves exactly like POST /v1/book and adds Deprecation, Sunset and Link headers. Use /v1/book.',
-    deprecated: true,
-  })
-  @IDEMPOTENCY_HEADER
-  @ApiBody({ type: CreateBookDto, required: false })
-  @ApiResponse({
-    status: 202,
-    type: CreateBookResponseDto,
-    description: 'Job accepted and queued',
-    headers: RATE_LIMIT_HEADERS,
-  })
-  @SUBMISSION_ERRORS
-  async createLegacy(
-    @CurrentKey() key: AuthenticatedKey,
-    @Body() body: unknown,
-    @Res({ passthrough: true }) reply: FastifyReply,
-    @Headers('idempotency-key') idempotencyKey?: string,
-  ): Promise<CreateBookResponseDto> {
-    if (!this.config.LEGACY_PATHS_ENABLED) {
-      throw notFound('Not found: POST /book', 'Unversioned paths are disabled; use /v1/book.');
-    }
-    markDeprecated(reply, `${this.config.BASE_URL}/book`);
-    return this.create(key, body, reply, idempotencyKey);
-  }
-
-  @Post('v1/book/:requestId/cancel')
+  @Post('book/:requestId/cancel')
   @HttpCode(200)
   @RequireScope('books:write')
   @ApiOperation({

@@ -9,15 +9,15 @@ import {
   estimateCost,
   SERVICE_NAME,
 } from '../catalog/catalog';
-import { ApiException, invalidParameter } from '../common/api-exception';
-import { ErrorCode } from '../common/error-code';
+import { ApiException } from '../common/api-exception';
 import { PublicUrls } from '../common/public-urls';
-import { RateLimitHeaders, RateLimitService } from '../throttling/rate-limit.service';
+import { RateLimitHeaders, RateLimitService, RateLimitsUnavailableError } from '../throttling/rate-limit.service';
 import { WebhookUrlPolicy } from '../webhooks/webhook-url-policy';
-import { BooksRepository } from './books.repository';
+import { idempotencyKeyReused, invalidWebhookUrl, jobStartFailed } from './books.exceptions';
+import { JobsRepository } from '../jobs/jobs.repository';
 import { CreateBookDto } from './dto/create-book.dto';
-import { BookJobParameters } from './entities/book-job.entity';
-import { GenerationProducer } from './generation.producer';
+import { BookJobParameters } from '../jobs/entities/book-job.entity';
+import { GenerationProducer } from '../jobs/generation.producer';
 
 export interface SubmissionReceipt {
   body: {
@@ -36,7 +36,7 @@ export class BooksService {
   private readonly logger = new Logger(BooksService.name);
 
   constructor(
-    private readonly books: BooksRepository,
+    private readonly jobs: JobsRepository,
     private readonly producer: GenerationProducer,
     private readonly rateLimits: RateLimitService,
     private readonly webhookPolicy: WebhookUrlPolicy,
@@ -54,7 +54,7 @@ export class BooksService {
     if (webhookUrl) {
       const rejection = await this.webhookPolicy.check(webhookUrl);
       if (rejection) {
-        throw new ApiException(400, ErrorCode.InvalidWebhookUrl, 'Invalid webhook_url', rejection.reason);
+        throw invalidWebhookUrl(rejection.reason);
       }
     }
 
@@ -74,17 +74,14 @@ export class BooksService {
     try {
       if (idempotencyKey === undefined) {
         await admit();
-        await this.books.createQueued(job);
+        await this.jobs.createQueued(job);
         rateLimitHeaders = admitted!;
       } else {
         const fingerprint = createHash('sha256').update(JSON.stringify({ parameters, webhookUrl })).digest('hex');
-        const outcome = await this.books.createQueuedOnce(job, { key: idempotencyKey, fingerprint }, admit);
+        const outcome = await this.jobs.createQueuedOnce(job, { key: idempotencyKey, fingerprint }, admit);
         if (outcome.kind === 'replay') {
           if (!outcome.sameRequest) {
-            throw invalidParameter(
-              'Idempotency-Key already used with a different request',
-              'Send a new Idempotency-Key for a new request; a key is remembered for 24 hours.',
-            );
+            throw idempotencyKeyReused();
           }
           return this.receipt(outcome.jobId, (await this.rateLimits.peek(key)) ?? undefined);
         }
@@ -92,15 +89,11 @@ export class BooksService {
       }
     } catch (error) {
       if (error instanceof ApiException) throw error;
-      this.logger.error(`Could not store job ${job.id}: ${error instanceof Error ? error.message : String(error)}`);
+      if (!(error instanceof RateLimitsUnavailableError)) {
+        this.logger.error(`Could not store job ${job.id}: ${error instanceof Error ? error.message : String(error)}`);
+      }
       if (admitted) await this.rateLimits.giveBack(key);
-      throw new ApiException(
-        503,
-        ErrorCode.JobStartFailed,
-        'The job could not be started',
-        'The service could not store the request; nothing was charged or counted. Retry in a few seconds.',
-        { 'Retry-After': '5' },
-      );
+      throw jobStartFailed();
     }
 
     try {

@@ -1,13 +1,15 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { API_VERSION } from '../common/legacy-alias';
 import { Public } from '../auth/auth.decorators';
 import { AppConfig } from '../config/app-config';
+import { PROVIDER_SETTINGS } from '../generation/openai/openai-settings';
 import { BOOK_STYLES, BOOK_TYPES, MODELS, OUTPUT_FORMATS, type ModelDescriptor } from './catalog';
 import { ConfigurationResponseDto, ModelsResponseDto } from './dto/catalog.dto';
 
 @ApiTags('Catalog')
 @Public()
-@Controller('v1')
+@Controller({ version: API_VERSION })
 export class CatalogController {
   constructor(private readonly config: AppConfig) {}
 
@@ -33,7 +35,7 @@ export class CatalogController {
 
   /** Clients choose a model by its description: it must say whether a language model or the sample writer answers. */
   private describe(model: ModelDescriptor): ModelDescriptor {
-    const provider = this.config.providerSettings.providers[model.id];
+    const provider = this.config.section(PROVIDER_SETTINGS).providers[model.id];
     const writer =
       provider === 'openai'
         ? 'Written by a language model through the openai provider.'

@@ -59,7 +59,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
           exception instanceof Error ? exception.message : String(exception)
         }`,
       );
-      return dependencyUnavailable(request);
+      return this.dependencyUnavailable();
     }
     const incidentId = randomUUID();
     this.logger.error(
@@ -71,6 +71,22 @@ export class HttpExceptionFilter implements ExceptionFilter {
       ErrorCode.InternalError,
       'Internal server error',
       `Incident ${incidentId}; the error has been logged.`,
+    );
+  }
+
+  /**
+   * The answer when the database (or another dependency) could not be
+   * reached: a temporary condition the client should retry, never a 500. A
+   * feature whose contract names another code for it extends this filter and
+   * overrides this method (books: JOB_START_FAILED on submission).
+   */
+  protected dependencyUnavailable(): ApiException {
+    return new ApiException(
+      503,
+      ErrorCode.ServiceUnavailable,
+      'Service temporarily unavailable',
+      'A backing service did not answer. Retry in a few seconds.',
+      { 'Retry-After': '5' },
     );
   }
 
@@ -145,7 +161,7 @@ const UNAVAILABLE_MESSAGES = [
   /the database system is (starting up|shutting down|in recovery mode)/i,
 ];
 
-function isDependencyUnavailable(exception: unknown): boolean {
+export function isDependencyUnavailable(exception: unknown): boolean {
   for (let error = exception, depth = 0; error instanceof Error && depth < 4; depth += 1) {
     const code = (error as { code?: unknown }).code;
     if (typeof code === 'string') {
@@ -157,31 +173,6 @@ function isDependencyUnavailable(exception: unknown): boolean {
     error = (error as { cause?: unknown }).cause;
   }
   return false;
-}
-
-/**
- * The database (or another dependency) could not be reached: a temporary
- * condition the client should retry, never a 500. On submission the code is
- * the contract's JOB_START_FAILED (nothing was stored, charged or counted).
- */
-function dependencyUnavailable(request: FastifyRequest): ApiException {
-  const path = request.url.split('?')[0] ?? '';
-  if (request.method === 'POST' && /^\/(v1\/)?book\/?$/.test(path)) {
-    return new ApiException(
-      503,
-      ErrorCode.JobStartFailed,
-      'The job could not be started',
-      'The service could not store the request; nothing was charged or counted. Retry in a few seconds.',
-      { 'Retry-After': '5' },
-    );
-  }
-  return new ApiException(
-    503,
-    ErrorCode.ServiceUnavailable,
-    'Service temporarily unavailable',
-    'A backing service did not answer. Retry in a few seconds.',
-    { 'Retry-After': '5' },
-  );
 }
 
 function payloadTooLarge(): ApiException {

@@ -1,7 +1,32 @@
 import { ConfigValidationError, loadConfig } from './app-config';
+import type { ConfigSection } from './config-section';
+
+/** Stands for a feature module's own settings (a model provider's), so this spec needs no feature module. */
+const exampleProvider: ConfigSection<{ url: string; apiKey: string }> = {
+  name: 'example provider',
+  parse(env) {
+    const url = env.EXAMPLE_PROVIDER_URL ?? 'https://example.com/v1';
+    const apiKey = env.EXAMPLE_PROVIDER_API_KEY ?? '';
+    const errors: string[] = [];
+    if (!url.startsWith('https://')) errors.push('EXAMPLE_PROVIDER_URL must be an https:// URL');
+    if (!/^sk-\w+$/.test(apiKey)) errors.push('EXAMPLE_PROVIDER_API_KEY must be set to an sk- key');
+    return errors.length > 0 ? { errors } : { value: { url, apiKey } };
+  },
+};
+
+function configError(run: () => unknown): ConfigValidationError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ConfigValidationError) return error;
+    throw error;
+  }
+  throw new Error('expected a ConfigValidationError');
+}
 
 describe('loadConfig', () => {
   const base = { SECRETS_ENCRYPTION_KEY: 'a'.repeat(64) };
+  const provider = { EXAMPLE_PROVIDER_API_KEY: 'sk-example' };
 
   it('checks a cancelled job every 2 seconds by default, and accepts fractions of a second', () => {
     expect(loadConfig(base).CANCEL_CHECK_SECONDS).toBe(2);
@@ -12,5 +37,49 @@ describe('loadConfig', () => {
   it.each(['0.1', '61', '-1', 'soon', '1e3'])('refuses CANCEL_CHECK_SECONDS=%s, naming the variable', (value) => {
     expect(() => loadConfig({ ...base, CANCEL_CHECK_SECONDS: value })).toThrow(ConfigValidationError);
     expect(() => loadConfig({ ...base, CANCEL_CHECK_SECONDS: value })).toThrow(/CANCEL_CHECK_SECONDS/);
+  });
+
+  it('defaults DATABASE_URL to the scriptorium database on the local PostgreSQL', () => {
+    expect(loadConfig(base).DATABASE_URL).toBe('postgres://postgres@127.0.0.1:5432/scriptorium');
+  });
+
+  it('reports a bad core variable and a bad provider variable together, in one error sorted by variable', () => {
+    const error = configError(() =>
+      loadConfig({ ...base, PORT: '70000', EXAMPLE_PROVIDER_URL: 'http://example.com/v1', ROLE: 'cron' }, [
+        exampleProvider,
+      ]),
+    );
+    expect(error.problems).toEqual([
+      'EXAMPLE_PROVIDER_API_KEY must be set to an sk- key',
+      'EXAMPLE_PROVIDER_URL must be an https:// URL',
+      'PORT: PORT must not be greater than 65535',
+      'ROLE: ROLE must be one of the following values: all, api, worker',
+    ]);
+    expect(error.message).toBe(`Invalid configuration:\n${error.problems.map((line) => `  ${line}`).join('\n')}`);
+  });
+
+  it("never repeats a secret's value in its message", () => {
+    const error = configError(() =>
+      loadConfig({ SECRETS_ENCRYPTION_KEY: 'hunter2-not-a-key', EXAMPLE_PROVIDER_API_KEY: 'sk-oops!' }, [
+        exampleProvider,
+      ]),
+    );
+    expect(error.message).toMatch(/SECRETS_ENCRYPTION_KEY/);
+    expect(error.message).toMatch(/EXAMPLE_PROVIDER_API_KEY/);
+    expect(error.message).not.toContain('hunter2');
+    expect(error.message).not.toContain('sk-oops');
+  });
+
+  it("loads a valid environment, each section's settings behind a typed accessor", () => {
+    const config = loadConfig({ ...base, ...provider, PORT: '8080', ROLE: 'worker' }, [exampleProvider]);
+    expect(config.PORT).toBe(8080);
+    expect(config.ROLE).toBe('worker');
+    const settings: { url: string; apiKey: string } = config.section(exampleProvider);
+    expect(settings).toEqual({ url: 'https://example.com/v1', apiKey: 'sk-example' });
+  });
+
+  it('refuses to hand out a section it was not given, naming the section', () => {
+    const config = loadConfig({ ...base, ...provider });
+    expect(() => config.section(exampleProvider)).toThrow(/"example provider" configuration section/);
   });
 });

@@ -1,6 +1,6 @@
 import { plainToInstance, Transform } from 'class-transformer';
-import { parseProviderSettings, type ProviderSettings } from '../generation/openai/openai-settings';
 import { IsBoolean, IsIn, IsInt, IsNumber, IsString, Matches, Max, Min, validateSync } from 'class-validator';
+import type { ConfigEnv, ConfigSection } from './config-section';
 
 export const ROLES = ['all', 'api', 'worker'] as const;
 export type Role = (typeof ROLES)[number];
@@ -23,10 +23,14 @@ const toNumber = ({ value }: { value: unknown }): unknown => {
   return /^\d+(\.\d+)?$/.test(value.trim()) ? Number(value.trim()) : value;
 };
 
+/** The settings of the sections each loaded configuration was given, out of sight of the variable list. */
+const sectionSettings = new WeakMap<AppConfig, ReadonlyMap<ConfigSection<unknown>, unknown>>();
+
 /**
- * Every setting the service reads, validated once at start-up. A bad value
- * stops the process with a message naming the variable (never its value when
- * the variable is a secret). `.env.example` documents each one.
+ * The service's core settings, validated once at start-up together with the
+ * feature modules' own sections (see ConfigSection). A bad value stops the
+ * process with a message naming the variable (never its value when the
+ * variable is a secret). `.env.example` documents each one.
  */
 export class AppConfig {
   @IsIn(ROLES)
@@ -49,7 +53,7 @@ export class AppConfig {
   WORKER_METRICS_PORT = 9464;
 
   @Matches(/^postgres(ql)?:\/\/\S+$/, { message: 'DATABASE_URL must be a postgres:// URL' })
-  DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
+  DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/scriptorium';
 
   @Matches(/^rediss?:\/\/\S+$/, { message: 'REDIS_URL must be a redis:// or rediss:// URL' })
   REDIS_URL = 'redis://127.0.0.1:6379';
@@ -184,22 +188,41 @@ export class AppConfig {
   })
   SECRETS_ENCRYPTION_KEY = '';
 
-  /**
-   * Which provider writes each model id's books, and the OpenAI-compatible
-   * endpoints (GENERATION_PROVIDER*, OPENAI_* variables): parsed and checked
-   * by loadConfig. Declared, not initialised, so it is not read as one variable.
-   */
-  declare providerSettings: ProviderSettings;
+  /** The settings of a section given to loadConfig, e.g. `config.section(PROVIDER_SETTINGS)`. */
+  section<T>(section: ConfigSection<T>): T {
+    const settings = sectionSettings.get(this);
+    if (!settings?.has(section)) {
+      throw new Error(`The "${section.name}" configuration section was not given to loadConfig`);
+    }
+    return settings.get(section) as T;
+  }
 }
 
 export function webhookRetryDelaysMs(config: AppConfig): number[] {
   return config.WEBHOOK_RETRY_DELAYS_SECONDS.split(',').map((seconds) => Number(seconds) * 1000);
 }
 
-export class ConfigValidationError extends Error {}
+/** Every problem of one configuration, one line each, sorted so each variable is easy to find. */
+export class ConfigValidationError extends Error {
+  /** Each names its variable, never a secret's value. */
+  readonly problems: readonly string[];
 
-/** Reads and validates the environment; throws ConfigValidationError listing every bad variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  constructor(problems: readonly string[]) {
+    const sorted = [...new Set(problems)].sort();
+    super(`Invalid configuration:\n${sorted.map((problem) => `  ${problem}`).join('\n')}`);
+    this.name = 'ConfigValidationError';
+    this.problems = sorted;
+  }
+}
+
+/**
+ * Reads and validates the environment in one pass: AppConfig's variables and
+ * those of every section given (the feature modules' own settings, e.g.
+ * GENERATION_CONFIG_SECTIONS). Throws one ConfigValidationError listing every
+ * bad variable of all of them. A process that reads only core settings
+ * (migrations) may give no sections.
+ */
+export function loadConfig(env: ConfigEnv = process.env, sections: readonly ConfigSection<unknown>[] = []): AppConfig {
   const known = Object.keys(new AppConfig());
   const source: Record<string, string> = {};
   for (const name of known) {
@@ -207,18 +230,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     if (value !== undefined && value !== '') source[name] = value;
   }
   const config = plainToInstance(AppConfig, source, { exposeDefaultValues: true });
-  const errors = validateSync(config, { forbidUnknownValues: false });
-  if (errors.length > 0) {
-    const lines = errors.map((error) => {
-      const messages = Object.values(error.constraints ?? {});
-      return `  ${error.property}: ${messages.join('; ')}`;
-    });
-    throw new ConfigValidationError(`Invalid configuration:\n${lines.join('\n')}`);
+  const problems = validateSync(config, { forbidUnknownValues: false }).map(
+    (error) => `${error.property}: ${Object.values(error.constraints ?? {}).join('; ')}`,
+  );
+  const settings = new Map<ConfigSection<unknown>, unknown>();
+  for (const section of sections) {
+    const result = section.parse(env);
+    if ('value' in result) settings.set(section, result.value);
+    else problems.push(...result.errors);
   }
-  config.providerSettings = parseProviderSettings(env);
-  if (config.providerSettings.errors.length > 0) {
-    const lines = config.providerSettings.errors.map((error) => `  ${error}`);
-    throw new ConfigValidationError(`Invalid configuration:\n${lines.join('\n')}`);
-  }
+  if (problems.length > 0) throw new ConfigValidationError(problems);
+  sectionSettings.set(config, settings);
   return config;
 }

@@ -1,7 +1,7 @@
 import { AccountEntity } from '../accounts/entities/account.entity';
 import { ApiKeyEntity } from '../auth/entities/api-key.entity';
-import { BookJobEntity } from '../books/entities/book-job.entity';
-import { IdempotencyKeyEntity } from '../books/entities/idempotency-key.entity';
+import { BookJobEntity } from '../jobs/entities/book-job.entity';
+import { IdempotencyKeyEntity } from '../jobs/entities/idempotency-key.entity';
 import { CreditLedgerEntryEntity } from '../credits/entities/credit-ledger-entry.entity';
 import { GenerationSectionEntity } from '../generation/entities/generation-section.entity';
 import { ArtifactEntity } from '../storage/entities/artifact.entity';

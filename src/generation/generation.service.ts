@@ -8,6 +8,7 @@ import type {
   GenerationProgressReporter,
 } from './book-provider';
 import { OpenAiBookProvider } from './openai/openai-book.provider';
+import { PROVIDER_SETTINGS } from './openai/openai-settings';
 import { BuiltinBookProvider } from './builtin/builtin-book.provider';
 import { addBuiltinIllustrations } from './builtin/illustrations';
 import type { UsageListener } from './generation-report';
@@ -28,7 +29,7 @@ export class GenerationService {
     config: AppConfig,
   ) {
     const builtin = new BuiltinBookProvider({ sectionDelayMs: config.BUILTIN_SECTION_DELAY_MS });
-    const { providers, openai } = config.providerSettings;
+    const { providers, openai } = config.section(PROVIDER_SETTINGS);
     const providerFor = (id: ModelId): BookProvider => {
       const settings = openai[id];
       return providers[id] === 'openai' && settings

@@ -1,3 +1,4 @@
+import { VersioningType } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -49,9 +50,19 @@ function answerRoutingError(error: FastifyError, _request: FastifyRequest, reply
 
 /** What every HTTP application gets, however it was created (main, tests, benchmarks). */
 export function configureHttpApp(app: NestFastifyApplication, config: AppConfig): void {
+  enableApiVersioning(app);
   app.enableShutdownHooks();
   setupOpenApi(app, config);
   recordHttpMetrics(app);
+}
+
+/**
+ * URI versioning: a controller with `version: API_VERSION` is served under
+ * /v1; one without (health, metrics) at its own path. Must run before the
+ * routes are registered (init, listen) and before the OpenAPI document is built.
+ */
+export function enableApiVersioning(app: NestFastifyApplication): void {
+  app.enableVersioning({ type: VersioningType.URI });
 }
 
 /** Requests by route pattern (never the raw URL: ids would explode the label set), status and latency. */

@@ -1,6 +1,7 @@
 import { BOOK_DOCUMENT_SCHEMA } from '../book/book-document.schema';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { API_VERSION } from '../common/legacy-alias';
 import { SERVICE_NAME } from '../catalog/catalog';
 import { AppConfig } from '../config/app-config';
 import { ErrorEnvelopeDto } from '../common/dto/error-envelope.dto';
@@ -58,10 +59,55 @@ export function buildOpenApiDocument(app: NestFastifyApplication, config: AppCon
     .addServer(new URL(config.BASE_URL).origin, 'This deployment')
     .addApiKey({ type: 'apiKey', name: 'X-API-Key', in: 'header', description: 'Your API key (bk_live_...)' }, 'ApiKey')
     .build();
-  const document = SwaggerModule.createDocument(app, builder, { extraModels: [ErrorEnvelopeDto, WebhookPayloadDto] });
+  const document = markLegacyAliases(
+    SwaggerModule.createDocument(app, builder, {
+      extraModels: [ErrorEnvelopeDto, WebhookPayloadDto],
+      // Stable ids whatever the version: generated clients name their methods after them.
+      operationIdFactory: (controller, method) => `${controller}_${method}`,
+    }),
+  );
   // The `json` output format's schema (versioned with the book document), published beside the API's own.
   const schemas: Record<string, unknown> = { ...document.components?.schemas, BookDocument: BOOK_DOCUMENT_SCHEMA };
   return { ...document, components: { ...document.components, schemas }, webhooks: WEBHOOKS } as OpenAPIObject;
+}
+
+/**
+ * A `@LegacyAlias()` handler appears at both of its paths: the unversioned
+ * copy is the same operation, marked deprecated, under its own operation id.
+ */
+function markLegacyAliases(document: OpenAPIObject): OpenAPIObject {
+  const versioned = `/v${API_VERSION}`;
+  const paths: OpenAPIObject['paths'] = {};
+  for (const item of Object.values(document.paths)) {
+    for (const operation of Object.values(item) as Array<{ operationId?: string }>) {
+      // Swagger numbers the paths of a multi-path handler (`_create[0]`); the id stays the handler's.
+      if (typeof operation?.operationId === 'string')
+        operation.operationId = operation.operationId.replace(/\[\d+\]$/, '');
+    }
+  }
+  for (const [path, item] of Object.entries(document.paths)) {
+    const successor = document.paths[`${versioned}${path}`];
+    if (path.startsWith(`${versioned}/`) || !successor) {
+      paths[path] = item;
+      continue;
+    }
+    const legacy: Record<string, unknown> = { ...item };
+    for (const method of ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const) {
+      const operation = item[method];
+      if (!operation) continue;
+      legacy[method] = {
+        ...operation,
+        operationId: `${operation.operationId ?? method}Legacy`,
+        summary: `${operation.summary ?? ''} (deprecated unversioned path)`.trim(),
+        description:
+          `Behaves exactly like ${method.toUpperCase()} ${versioned}${path} and adds Deprecation, Sunset and Link ` +
+          `headers. Use ${versioned}${path}.`,
+        deprecated: true,
+      };
+    }
+    paths[path] = legacy;
+  }
+  return { ...document, paths };
 }
 
 /** Serves the UI at /docs and the document at /docs-json. */

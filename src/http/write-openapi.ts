@@ -4,7 +4,8 @@ import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from '../app.module';
 import { loadConfig } from '../config/app-config';
-import { createFastifyAdapter } from './http-app';
+import { GENERATION_CONFIG_SECTIONS } from '../generation/generation-settings';
+import { createFastifyAdapter, enableApiVersioning } from './http-app';
 import { buildOpenApiDocument } from './openapi';
 
 /**
@@ -13,11 +14,14 @@ import { buildOpenApiDocument } from './openapi';
  * Builds the document without connecting to anything.
  */
 export function openApiConfig() {
-  return loadConfig({
-    ROLE: 'api',
-    BASE_URL: 'http://localhost:3000/v1',
-    SECRETS_ENCRYPTION_KEY: '0'.repeat(64),
-  });
+  return loadConfig(
+    {
+      ROLE: 'api',
+      BASE_URL: 'http://localhost:3000/v1',
+      SECRETS_ENCRYPTION_KEY: '0'.repeat(64),
+    },
+    GENERATION_CONFIG_SECTIONS,
+  );
 }
 
 async function main(): Promise<void> {
@@ -28,6 +32,7 @@ async function main(): Promise<void> {
     abortOnError: false,
     bodyParser: false,
   });
+  enableApiVersioning(app);
   const document = buildOpenApiDocument(app, config);
   writeFileSync('openapi.json', `${JSON.stringify(document, null, 2)}\n`);
   await app.close();

@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
-import { BooksModule } from '../books/books.module';
+import { JobsModule } from '../jobs/jobs.module';
 import { MetricsController } from './metrics.controller';
 import { QueueMetrics } from './queue-metrics';
 
 /** GET /metrics and the gauges it samples. */
 @Module({
-  imports: [BooksModule],
+  imports: [JobsModule],
   controllers: [MetricsController],
   providers: [QueueMetrics],
 })

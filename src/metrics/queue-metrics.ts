@@ -1,7 +1,7 @@
 import { InjectQueue } from '@nestjs/bull';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import type { Queue } from 'bull';
-import { BooksRepository } from '../books/books.repository';
+import { JobsRepository } from '../jobs/jobs.repository';
 import { QueueName } from '../queues/queue-names';
 import { MetricsService } from './metrics.service';
 
@@ -10,14 +10,14 @@ import { MetricsService } from './metrics.service';
 export class QueueMetrics implements OnModuleInit {
   constructor(
     private readonly metrics: MetricsService,
-    private readonly books: BooksRepository,
+    private readonly jobs: JobsRepository,
     @InjectQueue(QueueName.Generation) private readonly generation: Queue,
     @InjectQueue(QueueName.WebhookDelivery) private readonly webhooks: Queue,
   ) {}
 
   onModuleInit(): void {
     this.metrics.sampledGauge('scriptorium_jobs', 'Unfinished book jobs by state (PostgreSQL)', ['state'], async () => {
-      const counts = await this.books.countUnfinishedByStatus();
+      const counts = await this.jobs.countUnfinishedByStatus();
       return Object.entries(counts).map(([state, value]) => ({ labels: { state }, value }));
     });
     this.metrics.sampledGauge(

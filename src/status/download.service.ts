@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
-import { BooksRepository } from '../books/books.repository';
+import { JobsRepository } from '../jobs/jobs.repository';
 import { ApiException, notFound } from '../common/api-exception';
 import { ErrorCode } from '../common/error-code';
 import { requestNotFound } from '../common/request-id';
@@ -15,13 +15,13 @@ export interface DownloadHead extends ArtifactHead {
 @Injectable()
 export class DownloadService {
   constructor(
-    private readonly books: BooksRepository,
+    private readonly jobs: JobsRepository,
     private readonly storage: StorageService,
   ) {}
 
   /** The stored book of a completed job, or the right error for every other case (DESIGN.md, Download). */
   async head(requestId: string): Promise<DownloadHead> {
-    const job = await this.books.findById(requestId);
+    const job = await this.jobs.findById(requestId);
     if (!job) {
       throw requestNotFound(requestId);
     }

@@ -3,14 +3,12 @@ import { Controller, Get, Headers, Param, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../auth/auth.decorators';
-import { JobStatusDto } from '../books/dto/job-status.dto';
+import { JobStatusDto } from '../jobs/dto/job-status.dto';
 import { ApiErrors } from '../common/api-error-responses';
 import { contentDisposition } from '../rendering/book-file-name';
-import { notFound } from '../common/api-exception';
-import { markDeprecated } from '../common/deprecation';
+import { API_VERSION, LegacyAlias } from '../common/legacy-alias';
 import { ErrorCode } from '../common/error-code';
 import { assertRequestId } from '../common/request-id';
-import { AppConfig } from '../config/app-config';
 import { DownloadService } from './download.service';
 import { StatusService } from './status.service';
 
@@ -22,19 +20,20 @@ const REQUEST_ID_PARAM = ApiParam({
 
 @ApiTags('Status')
 @Public()
-@Controller()
+@Controller({ version: API_VERSION })
 export class StatusController {
   constructor(
     private readonly statuses: StatusService,
     private readonly downloads: DownloadService,
-    private readonly config: AppConfig,
   ) {}
 
-  @Get('v1/status/:requestId')
+  @Get('status/:requestId')
+  @LegacyAlias()
   @ApiOperation({
     summary: 'Get the state of a job',
     description:
-      'Public: the request id is the capability. Not rate-limited; polling every 120 seconds is recommended.',
+      'Public: the request id is the capability. Not rate-limited; polling every 120 seconds is recommended. ' +
+      'Also served at the deprecated unversioned path GET /status/{requestId}.',
   })
   @REQUEST_ID_PARAM
   @ApiResponse({ status: 200, type: JobStatusDto })
@@ -46,30 +45,7 @@ export class StatusController {
     return this.statuses.status(assertRequestId(requestId));
   }
 
-  @Get('status/:requestId')
-  @ApiOperation({
-    summary: 'Get the state of a job (deprecated unversioned path)',
-    description: 'Behaves exactly like GET /v1/status/{requestId} and adds Deprecation, Sunset and Link headers.',
-    deprecated: true,
-  })
-  @REQUEST_ID_PARAM
-  @ApiResponse({ status: 200, type: JobStatusDto })
-  @ApiErrors(
-    [404, [ErrorCode.NotFound], 'Unknown (or malformed) request id'],
-    [503, [ErrorCode.ServiceUnavailable], 'The database is unreachable; retry after Retry-After seconds'],
-  )
-  legacyStatus(
-    @Param('requestId') requestId: string,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<JobStatusDto> {
-    if (!this.config.LEGACY_PATHS_ENABLED) {
-      throw notFound(`Not found: GET /status/${requestId}`, 'Unversioned paths are disabled; use /v1/status.');
-    }
-    markDeprecated(reply, `${this.config.BASE_URL}/status/${encodeURIComponent(requestId)}`);
-    return this.status(requestId);
-  }
-
-  @Get('v1/download/:requestId')
+  @Get('download/:requestId')
   @ApiOperation({
     summary: 'Download a finished book',
     description:

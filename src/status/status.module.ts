@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
-import { BooksModule } from '../books/books.module';
+import { JobsModule } from '../jobs/jobs.module';
 import { StorageModule } from '../storage/storage.module';
 import { DownloadService } from './download.service';
 import { StatusController } from './status.controller';
 import { StatusService } from './status.service';
 
 @Module({
-  imports: [BooksModule, StorageModule],
+  imports: [JobsModule, StorageModule],
   controllers: [StatusController],
   providers: [StatusService, DownloadService],
 })

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
-import { BooksRepository } from '../books/books.repository';
-import { JobStatusDto, toJobStatusDto } from '../books/dto/job-status.dto';
+import { JobsRepository } from '../jobs/jobs.repository';
+import { JobStatusDto, toJobStatusDto } from '../jobs/dto/job-status.dto';
 import { PublicUrls } from '../common/public-urls';
 import { requestNotFound } from '../common/request-id';
 
@@ -14,14 +14,14 @@ export class StatusService {
   private readonly finished = new LRUCache<string, JobStatusDto>({ max: FINISHED_CACHE_ENTRIES });
 
   constructor(
-    private readonly books: BooksRepository,
+    private readonly jobs: JobsRepository,
     private readonly urls: PublicUrls,
   ) {}
 
   async status(requestId: string): Promise<JobStatusDto> {
     const cached = this.finished.get(requestId);
     if (cached) return cached;
-    const job = await this.books.findStatusById(requestId);
+    const job = await this.jobs.findStatusById(requestId);
     if (!job) {
       throw requestNotFound(requestId);
     }

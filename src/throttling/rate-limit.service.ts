@@ -13,6 +13,13 @@ export interface RateLimitHeaders {
   'RateLimit-Reset': string;
 }
 
+/** The counters could not be read or written (Redis down): nothing was counted; the caller answers 503. */
+export class RateLimitsUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super('Rate-limit counters unavailable', { cause });
+  }
+}
+
 interface KeyLimits {
   dailyLimit: number;
   minIntervalSeconds: number;
@@ -35,7 +42,7 @@ export class RateLimitService {
     private readonly config: AppConfig,
   ) {}
 
-  /** Counts one request; throws 429 when a limit is reached, 503 when Redis cannot be asked. */
+  /** Counts one request; throws 429 when a limit is reached, RateLimitsUnavailableError when Redis cannot be asked. */
   async admit(key: AuthenticatedKey): Promise<RateLimitHeaders> {
     const limits = this.limitsOf(key);
     const burst = limits.minIntervalSeconds > 0 ? this.burstLimiter(limits.minIntervalSeconds) : null;
@@ -155,14 +162,8 @@ export class RateLimitService {
     });
   }
 
-  private unavailable(error: unknown): ApiException {
+  private unavailable(error: unknown): RateLimitsUnavailableError {
     this.logger.error(`Rate limiter unavailable: ${error instanceof Error ? error.message : String(error)}`);
-    return new ApiException(
-      503,
-      ErrorCode.JobStartFailed,
-      'The service cannot accept new books right now',
-      'A backing service is unavailable; retry in a few seconds with exponential backoff.',
-      { 'Retry-After': '5' },
-    );
+    return new RateLimitsUnavailableError(error);
   }
 }

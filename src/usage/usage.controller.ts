@@ -2,6 +2,7 @@ import { Controller, Get } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedKey } from '../auth/api-keys.service';
 import { CurrentKey, RequireScope } from '../auth/auth.decorators';
+import { API_VERSION } from '../common/legacy-alias';
 import { ApiErrors } from '../common/api-error-responses';
 import { ErrorCode } from '../common/error-code';
 import { UsageResponseDto } from './dto/usage.dto';
@@ -9,7 +10,7 @@ import { UsageService } from './usage.service';
 
 @ApiTags('Usage')
 @ApiSecurity('ApiKey')
-@Controller('v1')
+@Controller({ version: API_VERSION })
 export class UsageController {
   constructor(private readonly usage: UsageService) {}
 

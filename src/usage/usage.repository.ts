@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import type { JobStatus } from '../books/entities/book-job.entity';
+import type { JobStatus } from '../jobs/entities/book-job.entity';
 
 export interface RecentRequest {
   requestId: string;

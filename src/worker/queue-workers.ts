@@ -1,7 +1,7 @@
 import { InjectQueue } from '@nestjs/bull';
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { Queue } from 'bull';
-import { GenerationProcessor } from '../books/generation.processor';
+import { GenerationProcessor } from './generation.processor';
 import { AppConfig } from '../config/app-config';
 import { GenerationJobData, QueueName, WebhookDeliveryJobData } from '../queues/queue-names';
 import { WebhookDeliveryProcessor } from '../webhooks/webhook-delivery.processor';

@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type Redis from 'ioredis';
-import { BooksRepository } from '../books/books.repository';
-import { GenerationProcessor } from '../books/generation.processor';
-import { GenerationProducer } from '../books/generation.producer';
+import { JobsRepository } from '../jobs/jobs.repository';
+import { GenerationProcessor } from './generation.processor';
+import { GenerationProducer } from '../jobs/generation.producer';
 import { AppConfig } from '../config/app-config';
 import { REDIS_CLIENT } from '../redis/redis.module';
 import { WebhookDeliveriesRepository } from '../webhooks/webhook-deliveries.repository';
@@ -24,7 +24,7 @@ export class ReconcilerService implements OnApplicationBootstrap, OnApplicationS
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
-    private readonly books: BooksRepository,
+    private readonly jobs: JobsRepository,
     private readonly producer: GenerationProducer,
     private readonly processor: GenerationProcessor,
     private readonly deliveries: WebhookDeliveriesRepository,
@@ -61,7 +61,7 @@ export class ReconcilerService implements OnApplicationBootstrap, OnApplicationS
   }
 
   async reconcile(staleSeconds: number): Promise<number> {
-    const overdue = await this.books.findOverdue(this.config.JOB_DEADLINE_MINUTES, BATCH);
+    const overdue = await this.jobs.findOverdue(this.config.JOB_DEADLINE_MINUTES, BATCH);
     for (const jobId of overdue) {
       await this.processor.failJob(
         jobId,
@@ -69,7 +69,7 @@ export class ReconcilerService implements OnApplicationBootstrap, OnApplicationS
       );
     }
     if (overdue.length > 0) this.logger.warn(`Failed ${overdue.length} job(s) past the deadline`);
-    const unfinished = await this.books.findUnfinished(staleSeconds, BATCH);
+    const unfinished = await this.jobs.findUnfinished(staleSeconds, BATCH);
     for (const job of unfinished) {
       await this.producer.enqueueGeneration(job.id);
     }

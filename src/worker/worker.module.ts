@@ -1,16 +1,16 @@
 import { Module } from '@nestjs/common';
-import { BooksModule } from '../books/books.module';
-import { GenerationProcessor } from '../books/generation.processor';
 import { GenerationModule } from '../generation/generation.module';
+import { JobsModule } from '../jobs/jobs.module';
 import { RenderingModule } from '../rendering/rendering.module';
 import { StorageModule } from '../storage/storage.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
+import { GenerationProcessor } from './generation.processor';
 import { QueueWorkers } from './queue-workers';
 import { ReconcilerService } from './reconciler.service';
 
-/** Everything that takes work off the queues; only ROLE=worker and ROLE=all load it. */
+/** Everything that takes work off the queues; only ROLE=worker and ROLE=all load it. No controller. */
 @Module({
-  imports: [BooksModule, GenerationModule, RenderingModule, StorageModule, WebhooksModule],
+  imports: [JobsModule, GenerationModule, RenderingModule, StorageModule, WebhooksModule],
   providers: [GenerationProcessor, QueueWorkers, ReconcilerService],
   exports: [ReconcilerService],
 })

@@ -8,6 +8,7 @@ import { AppModule } from '../../src/app.module';
 import { ApiKeysService, CreateKeyOptions } from '../../src/auth/api-keys.service';
 import { AppConfig, loadConfig } from '../../src/config/app-config';
 import { CreditsService } from '../../src/credits/credits.service';
+import { GENERATION_CONFIG_SECTIONS } from '../../src/generation/generation-settings';
 import { configureHttpApp, createFastifyAdapter } from '../../src/http/http-app';
 import { WEBHOOK_HTTP_CLIENT } from '../../src/webhooks/webhook-delivery.processor';
 import { WebhookHttpClient } from '../../src/webhooks/webhook-http-client';
@@ -50,16 +51,19 @@ export async function startTestApp(
   options: TestAppOptions = {},
 ): Promise<TestApp> {
   const prefix = `test-${randomBytes(6).toString('hex')}`;
-  const config = loadConfig({
-    ...process.env,
-    ROLE: 'all',
-    REDIS_PREFIX: prefix,
-    BASE_URL: 'http://books.test/v1',
-    GENERATION_CONCURRENCY: '4',
-    // Suites share one database: a reconciler would pick up other suites' jobs. The recovery suite turns it on.
-    RECONCILER_ENABLED: 'false',
-    ...settings,
-  });
+  const config = loadConfig(
+    {
+      ...process.env,
+      ROLE: 'all',
+      REDIS_PREFIX: prefix,
+      BASE_URL: 'http://books.test/v1',
+      GENERATION_CONCURRENCY: '4',
+      // Suites share one database: a reconciler would pick up other suites' jobs. The recovery suite turns it on.
+      RECONCILER_ENABLED: 'false',
+      ...settings,
+    },
+    GENERATION_CONFIG_SECTIONS,
+  );
   const resolver = new FakeHostResolver();
   resolver.set('hooks.example.com', ['93.184.215.14']);
   const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRole(config)] })

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, ForeignKey, PrimaryColumn } from 'typeorm';
-import { BookJobEntity } from '../../books/entities/book-job.entity';
+import { BookJobEntity } from '../../jobs/entities/book-job.entity';
 import type { BookChapter } from '../../book/book-document';
 
 /** A finished section of a book still being generated: a retried job resumes from these. */

@@ -1,13 +1,13 @@
 import Ajv2020 from 'ajv/dist/2020';
 import type { BookChapter } from '../../book/book-document';
 import { BOOK_DOCUMENT_SCHEMA } from '../../book/book-document.schema';
-import { bookShape, CONCRETE_BOOK_TYPES, isProse } from '../../book/book-shapes';
+import { bookShape } from '../../book/book-shapes';
 import { documentWords } from '../../book/word-count';
-import type { BookGenerationRequest, GenerationContext, SectionCheckpointStore } from '../book-provider';
+import type { SectionCheckpointStore } from '../book-provider';
 import { GenerationCancelledError, GenerationError } from '../generation.errors';
-import { OpenAiBookProvider } from './openai-book.provider';
 import type { OpenAiModelSettings } from './openai-settings';
-import { startFakeChatServer, type FakeChatServer, type FakeChatServerOptions } from './testing/fake-chat-server';
+import type { FakeChatServer, FakeChatServerOptions } from './testing/fake-chat-server';
+import { bookRequest, generationContext, startProvider } from './testing/provider-harness';
 
 /**
  * The long-form pipeline against the project's fake OpenAI-compatible server:
@@ -20,49 +20,15 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     server = undefined;
   });
 
-  const request = (overrides: Partial<BookGenerationRequest> = {}): BookGenerationRequest => ({
-    requestId: '00000000-0000-4000-8000-000000000001',
-    prompt: 'A lighthouse keeper named Mara finds a map that leads under the sea. The mayor is the culprit.',
-    style: 'mystery',
-    type: 'short_story',
-    images: false,
-    author: 'Ada',
-    customTone: '',
-    model: '2.0',
-    outputFormat: 'json',
-    createdAt: '2026-01-01T00:00:00.000Z',
-    ...overrides,
-  });
+  const request = bookRequest;
 
   async function provider(options: FakeChatServerOptions = {}, settings: Partial<OpenAiModelSettings> = {}) {
-    server = await startFakeChatServer(options);
-    return new OpenAiBookProvider({
-      baseUrl: server.baseUrl,
-      apiKey: '',
-      model: 'writer-model',
-      plannerModel: 'planner-model',
-      timeoutMs: 10_000,
-      idleTimeoutMs: 10_000,
-      maxRetries: 2,
-      concurrency: 4,
-      ...settings,
-    });
+    const started = await startProvider(options, settings);
+    server = started.server;
+    return started.provider;
   }
 
-  function context(overrides: Partial<GenerationContext> = {}): GenerationContext & { messages: string[] } {
-    const messages: string[] = [];
-    return {
-      messages,
-      progress: {
-        report: (_progress, message) => {
-          if (message !== undefined) messages.push(message);
-          return Promise.resolve();
-        },
-      },
-      signal: new AbortController().signal,
-      ...overrides,
-    };
-  }
+  const context = generationContext;
 
   it('plans with JSON Schema, writes every section as streamed prose at full length, and says what it used', async () => {
     // The fake checks every schema against OpenAI's strict-mode rules and answers 400 to one that breaks them.
@@ -328,33 +294,6 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     expect(JSON.stringify(bible?.body)).toContain('"minItems":5');
     expect(outcome.document.metadata.wordCount).toBeGreaterThanOrEqual(0.95 * bookShape('novel', '2.0').totalWords);
   });
-
-  it('writes every type whole: its sections, prose at 95% of its length, pages and lessons from their schemas', async () => {
-    for (const type of CONCRETE_BOOK_TYPES) {
-      const book = await provider();
-      const outcome = await book.generate(request({ type }), context());
-      const shape = bookShape(type, '2.0');
-      const sections = outcome.document.chapters.filter((chapter) => chapter.kind === shape.sectionKind);
-      expect({ type, sections: sections.length }).toEqual({ type, sections: shape.sections });
-      if (isProse(type)) {
-        expect({ type, enough: outcome.document.metadata.wordCount >= 0.95 * shape.totalWords }).toEqual({
-          type,
-          enough: true,
-        });
-      }
-      if (type === 'comic' || type === 'manga') {
-        expect(sections.every((page) => page.blocks.every((block) => block.kind === 'panel'))).toBe(true);
-      }
-      if (type === 'manga') expect(outcome.document.metadata.readingDirection).toBe('rtl');
-      if (type === 'textbook') {
-        expect(outcome.document.chapters.at(-1)?.kind).toBe('glossary');
-        expect(sections[0]?.blocks.some((block) => block.kind === 'exercise')).toBe(true);
-      }
-      if (type === 'childrens') expect(sections.every((spread) => spread.blocks.length > 0)).toBe(true);
-      await server?.close();
-      server = undefined;
-    }
-  }, 120_000);
 
   it('asks again for a picture-book spread that skimps on its words', async () => {
     const book = await provider({

@@ -1,4 +1,6 @@
-import { modelIdSuffix, parseProviderSettings } from './openai-settings';
+import { ConfigValidationError, loadConfig } from '../../config/app-config';
+import { GENERATION_CONFIG_SECTIONS } from '../generation-settings';
+import { modelIdSuffix, parseProviderSettings, PROVIDER_SETTINGS } from './openai-settings';
 
 describe('parseProviderSettings', () => {
   it('routes every model id to builtin when nothing is set, and asks nothing of OPENAI_*', () => {
@@ -122,5 +124,38 @@ describe('parseProviderSettings', () => {
   it('derives the variable suffix from the model id', () => {
     expect(modelIdSuffix('2.0')).toBe('_2_0');
     expect(modelIdSuffix('3.0')).toBe('_3_0');
+  });
+});
+
+describe('PROVIDER_SETTINGS, registered with the configuration', () => {
+  const base = { SECRETS_ENCRYPTION_KEY: '0'.repeat(64) };
+
+  it('is validated in the same pass as the core settings: both problems in one error', () => {
+    const env = { ...base, PORT: '70000', GENERATION_PROVIDER: 'openai', OPENAI_API_KEY: 'sk-very-secret-value' };
+    let thrown: unknown;
+    try {
+      loadConfig(env, GENERATION_CONFIG_SECTIONS);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ConfigValidationError);
+    const { problems, message } = thrown as ConfigValidationError;
+    expect(problems).toEqual([
+      'OPENAI_MODEL (or OPENAI_MODEL_2_0) must be set: model 2.0 uses the openai provider',
+      'OPENAI_MODEL (or OPENAI_MODEL_3_0) must be set: model 3.0 uses the openai provider',
+      'PORT: PORT must not be greater than 65535',
+    ]);
+    expect(message).not.toContain('sk-very-secret-value');
+  });
+
+  it('hands the parsed settings to the generation code, without the error list', () => {
+    const config = loadConfig(
+      { ...base, GENERATION_PROVIDER_3_0: 'openai', OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1', OPENAI_MODEL: 'm' },
+      GENERATION_CONFIG_SECTIONS,
+    );
+    const settings = config.section(PROVIDER_SETTINGS);
+    expect(settings.providers).toEqual({ '2.0': 'builtin', '3.0': 'openai' });
+    expect(settings.openai['3.0']?.model).toBe('m');
+    expect(settings).not.toHaveProperty('errors');
   });
 });

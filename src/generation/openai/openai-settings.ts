@@ -1,4 +1,5 @@
 import { MODEL_IDS, type ModelId } from '../../catalog/catalog';
+import type { ConfigEnv, ConfigSection } from '../../config/config-section';
 
 export const PROVIDER_NAMES = ['builtin', 'openai'] as const;
 export type ProviderName = (typeof PROVIDER_NAMES)[number];
@@ -28,6 +29,10 @@ export interface OpenAiModelSettings {
 export interface ProviderSettings {
   providers: Record<ModelId, ProviderName>;
   openai: Partial<Record<ModelId, OpenAiModelSettings>>;
+}
+
+/** What parseProviderSettings read, and what is wrong with it. */
+export interface ParsedProviderSettings extends ProviderSettings {
   /** Human-readable problems, each naming its variable; empty when the settings are usable. */
   errors: string[];
 }
@@ -47,8 +52,6 @@ const LIMITS = {
   concurrency: { min: 1, max: 32 },
 } as const;
 
-type Env = Record<string, string | undefined>;
-
 /** `2.0` -> `_2_0`: the suffix of the per-model-id variables. */
 export function modelIdSuffix(id: ModelId): string {
   return `_${id.replace('.', '_')}`;
@@ -62,7 +65,7 @@ export function modelIdSuffix(id: ModelId): string {
  * are checked: a half-filled `OPENAI_*` block must not stop a builtin-only
  * deployment. Errors never contain the API key.
  */
-export function parseProviderSettings(env: Env): ProviderSettings {
+export function parseProviderSettings(env: ConfigEnv): ParsedProviderSettings {
   const errors: string[] = [];
   const read = (name: string): string | undefined => {
     const value = env[name]?.trim();
@@ -151,6 +154,19 @@ export function parseProviderSettings(env: Env): ProviderSettings {
 
   return { providers, openai, errors: [...new Set(errors)] };
 }
+
+/**
+ * The providers' settings as a section of the configuration: loadConfig
+ * validates them with everything else (GENERATION_CONFIG_SECTIONS lists it),
+ * and the generation code reads them with `config.section(PROVIDER_SETTINGS)`.
+ */
+export const PROVIDER_SETTINGS: ConfigSection<ProviderSettings> = {
+  name: 'generation providers',
+  parse(env) {
+    const { errors, ...settings } = parseProviderSettings(env);
+    return errors.length > 0 ? { errors } : { value: settings };
+  },
+};
 
 function readProvider(name: string, value: string | undefined, fallback: ProviderName, errors: string[]): ProviderName {
   if (value === undefined) return fallback;

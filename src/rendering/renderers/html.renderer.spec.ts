@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
-import { CONTENT_TYPES } from '../../catalog/catalog';
 import type { BookDocument } from '../../book/book-document';
 import { CONCRETE_BOOK_TYPES, sampleBook } from '../testing/sample-books';
 import { escapeHtml, HtmlRenderer } from './html.renderer';
@@ -98,12 +97,6 @@ describe('HtmlRenderer', () => {
     const htmls = await Promise.all(cases.map((entry) => render(entry.document)));
     const parsed = parseHtml(htmls);
     cases.forEach((entry, index) => rendered.push({ ...entry, html: htmls[index]!, parsed: parsed[index]! }));
-  });
-
-  it('declares the html format with its catalog content type', () => {
-    expect(renderer.format).toBe('html');
-    expect(renderer.fileExtension).toBe('html');
-    expect(renderer.contentType).toBe(CONTENT_TYPES.html);
   });
 
   it('renders every type, with and without images, in every script, without a single HTML parse error', () => {
@@ -298,21 +291,5 @@ describe('HtmlRenderer', () => {
     expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
       '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;',
     );
-  });
-
-  it('lets other work run between chapters of a 100,000-word book', async () => {
-    const document = sampleBook({ chapters: 40, paragraphs: 70 });
-    let ticks = 0;
-    let rendering = true;
-    const otherWork = (): void => {
-      if (!rendering) return;
-      ticks += 1;
-      setImmediate(otherWork);
-    };
-    setImmediate(otherWork);
-    const html = await render(document);
-    rendering = false;
-    expect(ticks).toBeGreaterThanOrEqual(document.chapters.length);
-    expect(html).toContain('<h2>Chapter 40: Ada and the Tide, Part 40</h2>');
   });
 });

@@ -1,5 +1,5 @@
 import Ajv2020 from 'ajv/dist/2020';
-import { BOOK_STYLES, BOOK_TYPES, CONTENT_TYPES, MODEL_IDS } from '../../catalog/catalog';
+import { BOOK_STYLES, BOOK_TYPES, MODEL_IDS } from '../../catalog/catalog';
 import { BOOK_DOCUMENT_VERSION, type BookBlock, type BookDocument } from '../../book/book-document';
 import { BOOK_DOCUMENT_SCHEMA, BOOK_DOCUMENT_SCHEMA_ID } from '../../book/book-document.schema';
 import { CONCRETE_BOOK_TYPES, sampleBook } from '../testing/sample-books';
@@ -24,12 +24,6 @@ function mutated(mutate: (document: BookDocument) => void): unknown {
 }
 
 describe('JsonRenderer', () => {
-  it('declares the json format with its catalog content type', () => {
-    expect(renderer.format).toBe('json');
-    expect(renderer.fileExtension).toBe('json');
-    expect(renderer.contentType).toBe(CONTENT_TYPES.json);
-  });
-
   it.each(CONCRETE_BOOK_TYPES.flatMap((type) => [true, false].map((images) => [type, images] as const)))(
     'serialises a %s (images: %s) exactly as JSON.stringify with a 2-space indent',
     async (type, images) => {
@@ -51,22 +45,6 @@ describe('JsonRenderer', () => {
   it('serialises a book without chapters or images', async () => {
     const document: BookDocument = { ...sampleBook(), chapters: [], images: [] };
     expect(await render(document)).toBe(JSON.stringify(document, null, 2) + '\n');
-  });
-
-  it('lets other work run between chapters of a 100,000-word book', async () => {
-    const document = sampleBook({ chapters: 40, paragraphs: 70, images: true });
-    let ticks = 0;
-    let rendering = true;
-    const otherWork = (): void => {
-      if (!rendering) return;
-      ticks += 1;
-      setImmediate(otherWork);
-    };
-    setImmediate(otherWork);
-    const json = await render(document);
-    rendering = false;
-    expect(ticks).toBeGreaterThanOrEqual(document.chapters.length);
-    expect(json).toBe(JSON.stringify(document, null, 2) + '\n');
   });
 });
 

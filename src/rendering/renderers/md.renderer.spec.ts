@@ -1,5 +1,4 @@
 import fc from 'fast-check';
-import { CONTENT_TYPES } from '../../catalog/catalog';
 import type { BookDocument } from '../../book/book-document';
 import { CONCRETE_BOOK_TYPES, sampleBook } from '../testing/sample-books';
 import { escapeMarkdown, MarkdownRenderer } from './md.renderer';
@@ -62,12 +61,6 @@ describe('escapeMarkdown', () => {
 });
 
 describe('MarkdownRenderer', () => {
-  it('declares the md format with its catalog content type', () => {
-    expect(renderer.format).toBe('md');
-    expect(renderer.fileExtension).toBe('md');
-    expect(renderer.contentType).toBe(CONTENT_TYPES.md);
-  });
-
   describe.each(CONCRETE_BOOK_TYPES)('a %s', (type) => {
     it.each(SUBJECTS.flatMap((subject) => [true, false].map((images) => [subject, images] as const)))(
       'about %s (images: %s) has a title heading, one ## heading per chapter, and no raw HTML',
@@ -187,21 +180,5 @@ describe('MarkdownRenderer', () => {
     expect(markdown).toMatch(
       /## Cast of characters\n\n([-*]) \*\*Ada\*\*: a harbour keeper\n\1 \*\*Mira\*\*: a sailor/,
     );
-  });
-
-  it('lets other work run between chapters of a 100,000-word book', async () => {
-    const document = sampleBook({ chapters: 40, paragraphs: 70 });
-    let ticks = 0;
-    let rendering = true;
-    const otherWork = (): void => {
-      if (!rendering) return;
-      ticks += 1;
-      setImmediate(otherWork);
-    };
-    setImmediate(otherWork);
-    const markdown = await render(document);
-    rendering = false;
-    expect(ticks).toBeGreaterThanOrEqual(document.chapters.length);
-    expect(markdown).toContain('## Chapter 40: Ada and the Tide, Part 40');
   });
 });

@@ -1,4 +1,3 @@
-import { CONTENT_TYPES } from '../../catalog/catalog';
 import type { BookDocument } from '../../book/book-document';
 import { CONCRETE_BOOK_TYPES, sampleBook } from '../testing/sample-books';
 import { displayWidth } from './text-helpers';
@@ -9,12 +8,6 @@ const render = async (document: BookDocument): Promise<string> => (await rendere
 const SUBJECTS = ['Ada', 'Алёна', 'さくら', '<script>alert(1)</script>'];
 
 describe('TxtRenderer', () => {
-  it('declares the txt format with its catalog content type', () => {
-    expect(renderer.format).toBe('txt');
-    expect(renderer.fileExtension).toBe('txt');
-    expect(renderer.contentType).toBe(CONTENT_TYPES.txt);
-  });
-
   describe.each(CONCRETE_BOOK_TYPES)('a %s', (type) => {
     it.each(SUBJECTS.flatMap((subject) => [true, false].map((images) => [subject, images] as const)))(
       'about %s (images: %s) keeps every line within 72 columns, without trailing spaces, ending with a newline',
@@ -163,22 +156,5 @@ describe('TxtRenderer', () => {
     const text = await render(sampleBook({ subject: '<script>alert(1)</script>\u001b[2J\u0007' }));
     expect(text).toContain('Chapter 1: <script>alert(1)</script>[2J and the Tide');
     expect(text).not.toMatch(/(?!\n)\p{Cc}/u);
-  });
-
-  it('lets other work run between chapters of a 100,000-word book', async () => {
-    const document = sampleBook({ chapters: 40, paragraphs: 70 });
-    expect(document.metadata.wordCount).toBeGreaterThan(100_000);
-    let ticks = 0;
-    let rendering = true;
-    const otherWork = (): void => {
-      if (!rendering) return;
-      ticks += 1;
-      setImmediate(otherWork);
-    };
-    setImmediate(otherWork);
-    const text = await render(document);
-    rendering = false;
-    expect(ticks).toBeGreaterThanOrEqual(document.chapters.length);
-    expect(text).toContain('Chapter 40: Ada and the Tide, Part 40');
   });
 });

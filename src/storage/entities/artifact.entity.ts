@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, ForeignKey, PrimaryColumn } from 'typeorm';
-import { BookJobEntity } from '../../books/entities/book-job.entity';
+import { BookJobEntity } from '../../jobs/entities/book-job.entity';
 import type { OutputFormat } from '../../catalog/catalog';
 
 /**

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { JOB_STATUSES, JobStatus } from '../../books/entities/book-job.entity';
+import { JOB_STATUSES, JobStatus } from '../../jobs/entities/book-job.entity';
 
 export class RecentRequestDto {
   @ApiProperty({ format: 'uuid' })

@@ -1,5 +1,5 @@
 import { Check, Column, CreateDateColumn, Entity, ForeignKey, Index, PrimaryGeneratedColumn } from 'typeorm';
-import { BookJobEntity } from '../../books/entities/book-job.entity';
+import { BookJobEntity } from '../../jobs/entities/book-job.entity';
 
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'abandoned'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];

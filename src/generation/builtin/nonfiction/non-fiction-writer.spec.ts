@@ -1,8 +1,7 @@
 import type { BookBlock, BookChapter } from '../../../book/book-document';
 import { NonFictionWriter } from './non-fiction-writer';
-import { chapterText, writeBook } from './testing/write-book';
+import { chapterText, writeBook, type WrittenBook } from './testing/write-book';
 
-const writer = new NonFictionWriter();
 const request = {
   type: 'non_fiction' as const,
   prompt: 'The history of the printing press',
@@ -13,14 +12,18 @@ const ofKind = <K extends BookBlock['kind']>(chapter: BookChapter, kind: K) =>
 const headings = (chapter: BookChapter) => ofKind(chapter, 'heading').map((heading) => heading.text);
 
 describe('NonFictionWriter', () => {
-  const book = writeBook(writer, request);
-  const argument = book.chapters.filter((chapter) => chapter.kind === 'chapter');
+  let book: WrittenBook;
+  let rich: WrittenBook;
+  let argument: BookChapter[];
+  beforeAll(async () => {
+    book = await writeBook(NonFictionWriter, request);
+    rich = await writeBook(NonFictionWriter, { ...request, model: '3.0' });
+    argument = book.chapters.filter((chapter) => chapter.kind === 'chapter');
+  });
 
   it('writes eight chapters and a sources chapter on 2.0, twelve chapters on 3.0', () => {
     expect(book.chapters.map((chapter) => chapter.kind)).toEqual([...Array<string>(8).fill('chapter'), 'sources']);
-    expect(writeBook(writer, { ...request, model: '3.0' }).chapters.filter((c) => c.kind === 'chapter')).toHaveLength(
-      12,
-    );
+    expect(rich.chapters.filter((chapter) => chapter.kind === 'chapter')).toHaveLength(12);
   });
 
   it('states its thesis first, argues a claim per chapter and concludes by gathering the claims', () => {
@@ -66,23 +69,27 @@ describe('NonFictionWriter', () => {
   it.each([
     ['Why cities flood and how to prepare', 'Flooding of Cities', 'cities flood is'],
     ['The rise and fall of the Silk Road trade', 'the Rise and Fall of the Silk Road Trade', 'Picture Silk Road'],
-  ])('reads the subject of %j as a noun phrase', (prompt, title, wrong) => {
-    const written = writeBook(writer, { ...request, prompt, style: 'history' });
+  ])('reads the subject of %j as a noun phrase', async (prompt, title, wrong) => {
+    const written = await writeBook(NonFictionWriter, { ...request, prompt, style: 'history' });
     expect(written.outline.title.toLowerCase()).toContain(title.toLowerCase());
     expect(written.chapters.map(chapterText).join(' ')).not.toContain(wrong);
   });
 
-  it('writes a longer argument on 3.0, deterministically, without repeating a paragraph', () => {
-    const rich = writeBook(writer, { ...request, model: '3.0' });
+  it('writes a longer argument on 3.0, deterministically, without repeating a paragraph', async () => {
     expect(rich.words).toBeGreaterThan(book.words * 1.8);
-    expect(writeBook(writer, request).chapters).toEqual(book.chapters);
-    expect(book.rewrite(book.outline.sections[2]!)).toEqual(book.chapters[2]);
+    expect((await writeBook(NonFictionWriter, request)).chapters).toEqual(book.chapters);
+    expect(await book.rewrite(book.outline.sections[2]!)).toEqual(book.chapters[2]);
     const paragraphs = rich.chapters.flatMap((chapter) => ofKind(chapter, 'paragraph').map((block) => block.text));
     expect(new Set(paragraphs).size).toBe(paragraphs.length);
   });
 
-  it('argues about a subject suited to the style when the prompt is empty, in the requested tone', () => {
-    const book = writeBook(writer, { ...request, prompt: '', style: 'sci_fi', customTone: 'melancholy' });
+  it('argues about a subject suited to the style when the prompt is empty, in the requested tone', async () => {
+    const book = await writeBook(NonFictionWriter, {
+      ...request,
+      prompt: '',
+      style: 'sci_fi',
+      customTone: 'melancholy',
+    });
     expect(book.outline.title).toMatch(/Cost of Progress|Colonisation of Space/);
     expect(book.outline.frontMatter.foreword?.join(' ')).toContain('melancholy');
   });

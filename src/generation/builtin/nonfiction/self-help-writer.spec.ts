@@ -1,18 +1,22 @@
 import type { BookBlock, BookChapter } from '../../../book/book-document';
 import { SelfHelpWriter } from './self-help-writer';
-import { chapterText, writeBook } from './testing/write-book';
+import { chapterText, writeBook, type WrittenBook } from './testing/write-book';
 
-const writer = new SelfHelpWriter();
 const request = { type: 'self_help' as const, prompt: 'How to stop procrastinating', style: 'noir' as const };
 const ofKind = <K extends BookBlock['kind']>(chapter: BookChapter, kind: K) =>
   chapter.blocks.filter((block): block is Extract<BookBlock, { kind: K }> => block.kind === kind);
 
 describe('SelfHelpWriter', () => {
-  const book = writeBook(writer, request);
+  let book: WrittenBook;
+  let rich: WrittenBook;
+  beforeAll(async () => {
+    book = await writeBook(SelfHelpWriter, request);
+    rich = await writeBook(SelfHelpWriter, { ...request, model: '3.0' });
+  });
 
   it('writes eight principles on 2.0 and twelve on 3.0, and nothing else', () => {
     expect(book.chapters.map((chapter) => chapter.kind)).toEqual(Array<string>(8).fill('principle'));
-    expect(writeBook(writer, { ...request, model: '3.0' }).chapters).toHaveLength(12);
+    expect(rich.chapters.map((chapter) => chapter.kind)).toEqual(Array<string>(12).fill('principle'));
   });
 
   it('opens each principle with its statement, then a story, and ends with action steps, questions and a takeaway', () => {
@@ -48,8 +52,8 @@ describe('SelfHelpWriter', () => {
     );
   });
 
-  it('says the reader’s aim in the right person for the people in its stories', () => {
-    const keep = writeBook(writer, { ...request, prompt: 'How to keep your word' });
+  it('says the reader’s aim in the right person for the people in its stories', async () => {
+    const keep = await writeBook(SelfHelpWriter, { ...request, prompt: 'How to keep your word' });
     const text = keep.chapters.map(chapterText).join(' ');
     expect(text).toContain('keep your word');
     expect(text).not.toMatch(/\b(he|she|[A-Z][a-z]+) (wanted|tried|decided) to keep your\b/);
@@ -57,20 +61,21 @@ describe('SelfHelpWriter', () => {
   });
 
   it('writes a longer book with more steps on 3.0', () => {
-    const rich = writeBook(writer, { ...request, model: '3.0' });
     expect(rich.words).toBeGreaterThan(book.words * 1.8);
+    const steps = (written: WrittenBook) =>
+      written.chapters.map((chapter) => ofKind(chapter, 'list').find((list) => list.ordered)?.items.length ?? 0);
+    expect(Math.min(...steps(rich))).toBeGreaterThan(Math.max(...steps(book)));
   });
 
-  it('is deterministic, never repeats a paragraph, and rewrites a chapter identically', () => {
-    expect(writeBook(writer, request).chapters).toEqual(book.chapters);
-    expect(book.rewrite(book.outline.sections[5]!)).toEqual(book.chapters[5]);
-    const rich = writeBook(writer, { ...request, model: '3.0' });
+  it('is deterministic, never repeats a paragraph, and rewrites a chapter identically', async () => {
+    expect((await writeBook(SelfHelpWriter, request)).chapters).toEqual(book.chapters);
+    expect(await book.rewrite(book.outline.sections[5]!)).toEqual(book.chapters[5]);
     const paragraphs = rich.chapters.flatMap((chapter) => ofKind(chapter, 'paragraph').map((block) => block.text));
     expect(new Set(paragraphs).size).toBe(paragraphs.length);
   });
 
-  it('picks an aim that suits the style when the prompt is empty', () => {
-    const western = writeBook(writer, { ...request, prompt: '', style: 'western' });
+  it('picks an aim that suits the style when the prompt is empty', async () => {
+    const western = await writeBook(SelfHelpWriter, { ...request, prompt: '', style: 'western' });
     expect(western.outline.title).toMatch(/Stand Your Ground|Keep Your Word/);
   });
 });

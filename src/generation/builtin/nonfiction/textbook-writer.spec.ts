@@ -1,18 +1,21 @@
 import type { BookBlock, BookChapter } from '../../../book/book-document';
-import { chapterText, writeBook } from './testing/write-book';
+import { chapterText, writeBook, type WrittenBook } from './testing/write-book';
 import { TextbookWriter } from './textbook-writer';
 
-const writer = new TextbookWriter();
 const lessons = (chapters: BookChapter[]) => chapters.filter((chapter) => chapter.kind === 'lesson');
 const ofKind = <K extends BookBlock['kind']>(chapter: BookChapter, kind: K) =>
   chapter.blocks.filter((block): block is Extract<BookBlock, { kind: K }> => block.kind === kind);
 
 describe('TextbookWriter', () => {
-  const book = writeBook(writer);
+  let book: WrittenBook;
+  let rich: WrittenBook;
+  beforeAll(async () => {
+    book = await writeBook(TextbookWriter);
+    rich = await writeBook(TextbookWriter, { model: '3.0' });
+  });
 
   it('writes eight lessons and a glossary on 2.0, twelve lessons on 3.0', () => {
     expect(book.chapters.map((chapter) => chapter.kind)).toEqual([...Array<string>(8).fill('lesson'), 'glossary']);
-    const rich = writeBook(writer, { model: '3.0' });
     expect(lessons(rich.chapters)).toHaveLength(12);
     expect(rich.chapters.at(-1)?.kind).toBe('glossary');
   });
@@ -61,44 +64,42 @@ describe('TextbookWriter', () => {
     for (const lesson of lessons(book.chapters)) expect(chapterText(lesson)).toContain('astronomy');
   });
 
-  it('chooses a topic that suits the style when the prompt is empty', () => {
-    const western = writeBook(writer, { prompt: '' });
+  it('chooses a topic that suits the style when the prompt is empty', async () => {
+    const western = await writeBook(TextbookWriter, { prompt: '' });
     expect(western.outline.title).toMatch(/Frontier Survival|Horsemanship/);
     expect(western.outline.title).not.toContain(western.world.hero.full);
-    const future = writeBook(writer, { prompt: '', style: 'sci_fi' });
+    const future = await writeBook(TextbookWriter, { prompt: '', style: 'sci_fi' });
     expect(future.outline.title).toMatch(/Orbital Mechanics|Life Support/);
   });
 
-  it('sets its examples in the style’s world', () => {
+  it('sets its examples in the style’s world', async () => {
     const text = book.chapters.map(chapterText).join(' ');
     expect(text).toMatch(/saloon|sheriff|frontier|ranch|railroad|stagecoach/i);
-    const noir = writeBook(writer, { style: 'noir' }).chapters.map(chapterText).join(' ');
+    const noir = (await writeBook(TextbookWriter, { style: 'noir' })).chapters.map(chapterText).join(' ');
     expect(noir).toMatch(/jazz|precinct|diner|neon|detective/i);
   });
 
   it('writes a longer, richer course on 3.0', () => {
-    const rich = writeBook(writer, { model: '3.0' });
     expect(rich.words).toBeGreaterThan(book.words * 1.8);
     const exercises = (chapters: BookChapter[]) => chapters.flatMap((chapter) => ofKind(chapter, 'exercise')).length;
     expect(exercises(rich.chapters) / 12).toBeGreaterThan(exercises(book.chapters) / 8);
   });
 
-  it('is deterministic, and a lesson written again alone reads the same', () => {
-    expect(writeBook(writer).chapters).toEqual(book.chapters);
+  it('is deterministic, and a lesson written again alone reads the same', async () => {
+    expect((await writeBook(TextbookWriter)).chapters).toEqual(book.chapters);
     const section = book.outline.sections[4]!;
-    expect(book.rewrite(section)).toEqual(book.chapters[4]);
+    expect(await book.rewrite(section)).toEqual(book.chapters[4]);
   });
 
   it('never repeats a paragraph or a lesson title', () => {
-    const rich = writeBook(writer, { model: '3.0' });
     const paragraphs = rich.chapters.flatMap((chapter) => ofKind(chapter, 'paragraph').map((block) => block.text));
     expect(new Set(paragraphs).size).toBe(paragraphs.length);
     const titles = rich.outline.sections.map((section) => section.title);
     expect(new Set(titles).size).toBe(titles.length);
   });
 
-  it('lets custom_tone and the author shape the voice', () => {
-    const toned = writeBook(writer, { customTone: 'wry', author: 'Jo March' });
+  it('lets custom_tone and the author shape the voice', async () => {
+    const toned = await writeBook(TextbookWriter, { customTone: 'wry', author: 'Jo March' });
     expect(toned.outline.frontMatter.foreword?.join(' ')).toMatch(/wry[\s\S]*Jo March/);
     expect(toned.chapters.map(chapterText).join(' ')).not.toEqual(book.chapters.map(chapterText).join(' '));
     const plain = new Set(book.chapters.flatMap((chapter) => ofKind(chapter, 'paragraph').map((block) => block.text)));

@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { crc32, deflateSync } from 'node:zlib';
-import { CONTENT_TYPES } from '../../../catalog/catalog';
 import type { BookDocument, BookImage } from '../../../book/book-document';
 import { CONCRETE_BOOK_TYPES, sampleBook } from '../../testing/sample-books';
 import { PdfRenderer } from './pdf.renderer';
@@ -103,12 +102,6 @@ function svgImage(id: string, svg: string, width = 300, height = 200): BookImage
 }
 
 describe('PdfRenderer', () => {
-  it('declares the pdf format with its catalog content type', () => {
-    expect(renderer.format).toBe('pdf');
-    expect(renderer.fileExtension).toBe('pdf');
-    expect(renderer.contentType).toBe(CONTENT_TYPES.pdf);
-  });
-
   it('writes a PDF that pdfinfo parses, with title, author, subject and language metadata', async () => {
     const document = sampleBook({ subject: 'Алёна', author: 'Анна Ахматова' });
     const { file } = await renderToFile(document);
@@ -399,19 +392,6 @@ describe('PdfRenderer', () => {
     const info = await pdfInfo(file);
     expect(info.Pages).toBe('1');
     expect(info.Title).toBe('Emoji \u{1F600} and control');
-  });
-
-  it('yields to the event loop between chapters', async () => {
-    let ticks = 0;
-    let running = true;
-    const tick = (): void => {
-      ticks += 1;
-      if (running) setImmediate(tick);
-    };
-    setImmediate(tick);
-    await renderer.render(sampleBook({ chapters: 12, paragraphs: 2 }));
-    running = false;
-    expect(ticks).toBeGreaterThanOrEqual(12);
   });
 
   it('renders a 100,000-word illustrated book in seconds', async () => {

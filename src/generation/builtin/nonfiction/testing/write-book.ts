@@ -1,19 +1,34 @@
-/** Runs a non-fiction writer the way the builtin provider does, for the writers' specs. */
+/**
+ * The book the builtin provider writes for a request, for the non-fiction
+ * writers' specs. It runs the provider itself (its seed, its choice of
+ * writer, its section loop, checkpoints and back matter), so the specs test
+ * the books clients get; it only adds the world and outline the provider
+ * handed the writer, which the document does not carry.
+ */
 import type { BookChapter } from '../../../../book/book-document';
-import type { BookGenerationRequest } from '../../../book-provider';
-import { Random } from '../../prng';
-import { documentWords } from '../../../../book/word-count';
+import type { BookGenerationRequest, GenerationContext, SectionCheckpointStore } from '../../../book-provider';
+import { BuiltinBookProvider } from '../../builtin-book.provider';
+import type { Random } from '../../prng';
 import { blockTexts } from '../../text';
-import { type BookOutline, SectionContext, type SectionOutline, type TypeWriter } from '../../type-writer';
-import { buildWorld, type World, worldSlots } from '../../world';
+import type { BookOutline, SectionOutline, TypeWriter } from '../../type-writer';
+import type { World } from '../../world';
 
 export interface WrittenBook {
   world: World;
   outline: BookOutline;
   chapters: BookChapter[];
   words: number;
-  /** Writes one section again from scratch, as the provider does after a crash. */
-  rewrite(section: SectionOutline): BookChapter;
+  /**
+   * Writes one section again on its own: the provider runs once more with
+   * every other section in its checkpoints, as when a retried job resumes.
+   */
+  rewrite(section: SectionOutline): Promise<BookChapter>;
+}
+
+/** A writer class; the provider makes and keeps its own instance. */
+export interface WriterClass {
+  readonly name: string;
+  readonly prototype: TypeWriter;
 }
 
 export function bookRequest(overrides: Partial<BookGenerationRequest> = {}): BookGenerationRequest {
@@ -32,28 +47,66 @@ export function bookRequest(overrides: Partial<BookGenerationRequest> = {}): Boo
   };
 }
 
-export function writeBook(writer: TypeWriter, overrides: Partial<BookGenerationRequest> = {}): WrittenBook {
+/** A checkpoint store in memory, holding `stored` and recording what the provider saves. */
+function memoryCheckpoints(stored: ReadonlyMap<string, BookChapter> = new Map()): {
+  store: SectionCheckpointStore;
+  saved: Map<string, BookChapter>;
+} {
+  const saved = new Map<string, BookChapter>();
+  return {
+    saved,
+    store: {
+      load: () => Promise.resolve(new Map(stored)),
+      save: (_requestId, key, chapter) => {
+        saved.set(key, chapter);
+        return Promise.resolve();
+      },
+    },
+  };
+}
+
+function runContext(checkpoints: SectionCheckpointStore): GenerationContext {
+  return { progress: { report: () => Promise.resolve() }, checkpoints, signal: new AbortController().signal };
+}
+
+/**
+ * Has the builtin provider write the book for `overrides` (a textbook by
+ * default), and fails unless the provider gave the request to `Writer`.
+ */
+export async function writeBook(
+  Writer: WriterClass,
+  overrides: Partial<BookGenerationRequest> = {},
+): Promise<WrittenBook> {
   const request = bookRequest(overrides);
-  const random = new Random(
-    JSON.stringify([request.prompt, request.style, request.type, request.model, request.author, request.customTone]),
-  );
-  const world = buildWorld(request, random.fork('world'));
-  const outline = writer.outline(world, random.fork('outline'));
-  const slots = worldSlots(world);
-  const bookRandom = random.fork('book');
-  const rewrite = (section: SectionOutline): BookChapter => ({
-    id: `ch-${String(section.number).padStart(2, '0')}`,
-    kind: section.kind,
-    number: section.number,
-    title: section.title,
-    blocks: writer.writeSection(
-      new SectionContext(world, outline, section, random.fork(section.key), slots, bookRandom),
-    ),
-  });
-  const chapters = outline.sections.map(rewrite);
-  for (const extra of writer.backMatter?.(world, outline) ?? [])
-    chapters.push({ ...extra, number: chapters.length + 1 });
-  return { world, outline, chapters, words: documentWords(chapters), rewrite };
+  const provider = new BuiltinBookProvider();
+  const first = memoryCheckpoints();
+  // What the provider hands the writer; the document carries neither.
+  const handed: Array<{ world: World; outline: BookOutline }> = [];
+  const writeOutline = Writer.prototype.outline;
+  function recordOutline(this: TypeWriter, world: World, random: Random): BookOutline {
+    const outline = writeOutline.call(this, world, random);
+    handed.push({ world, outline });
+    return outline;
+  }
+  const outlining = jest.spyOn(Writer.prototype, 'outline').mockImplementation(recordOutline);
+  const { document } = await provider.generate(request, runContext(first.store)).finally(() => outlining.mockRestore());
+  const [plan] = handed;
+  if (!plan || handed.length !== 1) {
+    throw new Error(`The builtin provider did not write this ${request.type} with ${Writer.name}`);
+  }
+
+  const rewrite = async (section: SectionOutline): Promise<BookChapter> => {
+    const others = new Map([...first.saved].filter(([key]) => key !== section.key));
+    const resumed = memoryCheckpoints(others);
+    await provider.generate(request, runContext(resumed.store));
+    const written = resumed.saved.get(section.key);
+    if (!written || resumed.saved.size !== 1) {
+      throw new Error(`The resumed run wrote ${[...resumed.saved.keys()].join(', ') || 'nothing'}, not ${section.key}`);
+    }
+    return written;
+  };
+
+  return { ...plan, chapters: document.chapters, words: document.metadata.wordCount, rewrite };
 }
 
 /** Every readable sentence of a chapter, joined. */

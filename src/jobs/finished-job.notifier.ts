@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { MetricsService } from '../metrics/metrics.service';
 import { WebhookDeliveryProducer } from '../webhooks/webhook-delivery.producer';
-import type { TerminalTransition } from './books.repository';
+import type { TerminalTransition } from './jobs.repository';
 
 /**
  * What follows a job's terminal transaction, wherever the job ended (the

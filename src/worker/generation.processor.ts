@@ -10,10 +10,10 @@ import { MetricsService } from '../metrics/metrics.service';
 import type { GenerationJobData } from '../queues/queue-names';
 import { RenderingService } from '../rendering/rendering.service';
 import { StorageService } from '../storage/storage.service';
-import { BooksRepository } from './books.repository';
-import { CancellationWatcher } from './cancellation-watcher';
-import { BookJobEntity, TERMINAL_STATUSES } from './entities/book-job.entity';
-import { FinishedJobNotifier } from './finished-job.notifier';
+import { JobsRepository } from '../jobs/jobs.repository';
+import { CancellationWatcher } from '../jobs/cancellation-watcher';
+import { BookJobEntity, TERMINAL_STATUSES } from '../jobs/entities/book-job.entity';
+import { FinishedJobNotifier } from '../jobs/finished-job.notifier';
 
 export const INSUFFICIENT_CREDITS = 'Insufficient credits';
 
@@ -32,7 +32,7 @@ export class GenerationProcessor {
   private readonly logger = new Logger(GenerationProcessor.name);
 
   constructor(
-    private readonly books: BooksRepository,
+    private readonly jobs: JobsRepository,
     private readonly generation: GenerationService,
     private readonly rendering: RenderingService,
     private readonly storage: StorageService,
@@ -43,15 +43,15 @@ export class GenerationProcessor {
 
   async process(queueJob: Job<GenerationJobData>): Promise<void> {
     const jobId = queueJob.data.jobId;
-    const job = await this.books.findById(jobId);
+    const job = await this.jobs.findById(jobId);
     if (!job || TERMINAL_STATUSES.includes(job.status)) {
       return;
     }
     if (job.creditsReserved === 0) {
-      await this.finished.notify(await this.books.fail(jobId, INSUFFICIENT_CREDITS));
+      await this.finished.notify(await this.jobs.fail(jobId, INSUFFICIENT_CREDITS));
       return;
     }
-    const started = await this.books.markProcessing(jobId, 'Generation started');
+    const started = await this.jobs.markProcessing(jobId, 'Generation started');
     if (!started) return;
 
     const timer = this.metrics.generationDuration.startTimer({
@@ -59,7 +59,7 @@ export class GenerationProcessor {
       type: started.parameters.type,
     });
     const watcher = new CancellationWatcher(
-      async () => (await this.books.findStatus(jobId)) === 'processing',
+      async () => (await this.jobs.findStatus(jobId)) === 'processing',
       this.config.CANCEL_CHECK_SECONDS * 1000,
       (error) => this.logger.warn(`Job ${jobId}: could not check for a cancellation: ${describe(error)}`),
     ).start();
@@ -81,7 +81,7 @@ export class GenerationProcessor {
       }
       this.logger.error(`Job ${jobId} failed: ${describe(error)}`);
       const message = error instanceof GenerationError ? error.message : 'Internal error during generation';
-      await this.finished.notify(await this.books.fail(jobId, message));
+      await this.finished.notify(await this.jobs.fail(jobId, message));
       // The job is over: no retry will resume from what it wrote.
       await this.generation.discardCheckpoints(jobId);
     } finally {
@@ -91,7 +91,7 @@ export class GenerationProcessor {
 
   /** Fails a job from outside its run (the reconciler's deadline): refund and webhook as for any failure. */
   async failJob(jobId: string, error: string): Promise<void> {
-    await this.finished.notify(await this.books.fail(jobId, error));
+    await this.finished.notify(await this.jobs.fail(jobId, error));
   }
 
   /** `signal` aborts when the job is no longer processing; no step starts after that. */
@@ -122,11 +122,11 @@ export class GenerationProcessor {
     );
 
     throwIfCancelled(signal);
-    await this.books.recordProgress(job.id, PROGRESS.rendering, `Rendering ${parameters.outputFormat.toUpperCase()}`);
+    await this.jobs.recordProgress(job.id, PROGRESS.rendering, `Rendering ${parameters.outputFormat.toUpperCase()}`);
     const file = await renderer.render(outcome.document);
 
     throwIfCancelled(signal);
-    await this.books.recordProgress(job.id, PROGRESS.storing, 'Storing the book');
+    await this.jobs.recordProgress(job.id, PROGRESS.storing, 'Storing the book');
     await this.storage.save({
       jobId: job.id,
       format: parameters.outputFormat,
@@ -142,7 +142,7 @@ export class GenerationProcessor {
       outcome.nominalWordCount,
     );
     // A cancel that landed after the last check still wins: complete() changes only an unfinished job.
-    const transition = await this.books.complete(
+    const transition = await this.jobs.complete(
       job.id,
       { title: outcome.document.metadata.title, price, generation: outcome.report },
       'Book ready for download',
@@ -155,7 +155,7 @@ export class GenerationProcessor {
     const span = PROGRESS.generationEnd - PROGRESS.generationStart;
     return {
       report: (progress, message) =>
-        this.books.recordProgress(
+        this.jobs.recordProgress(
           jobId,
           PROGRESS.generationStart + (Math.min(100, Math.max(0, progress)) / 100) * span,
           message ?? null,

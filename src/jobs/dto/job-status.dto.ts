@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { PublicUrls } from '../../common/public-urls';
-import type { JobStatusRow } from '../books.repository';
+import type { JobStatusRow } from '../jobs.repository';
 import { JOB_STATUSES, JobStatus } from '../entities/book-job.entity';
 
 /** The job record of spec section 2.2, as GET /status (and a cancel) answers it. */

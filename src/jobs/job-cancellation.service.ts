@@ -2,8 +2,8 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { AuthenticatedKey } from '../auth/api-keys.service';
 import { PublicUrls } from '../common/public-urls';
 import { requestNotFound } from '../common/request-id';
-import { jobAlreadyFinished } from './books.exceptions';
-import { BooksRepository } from './books.repository';
+import { jobAlreadyFinished } from './jobs.exceptions';
+import { JobsRepository } from './jobs.repository';
 import { JobStatusDto, toJobStatusDto } from './dto/job-status.dto';
 import { FinishedJobNotifier } from './finished-job.notifier';
 
@@ -21,14 +21,14 @@ export class JobCancellationService {
   private readonly logger = new Logger(JobCancellationService.name);
 
   constructor(
-    private readonly books: BooksRepository,
+    private readonly jobs: JobsRepository,
     private readonly finished: FinishedJobNotifier,
     private readonly urls: PublicUrls,
   ) {}
 
   /** Any key of the job's account may cancel it; to every other key the job does not exist. */
   async cancel(key: AuthenticatedKey, requestId: string): Promise<JobStatusDto> {
-    const cancellation = await this.books.cancel(requestId, key.accountId, {
+    const cancellation = await this.jobs.cancel(requestId, key.accountId, {
       error: CANCELLED,
       message: 'Cancelled by the client',
     });

@@ -64,7 +64,7 @@ export type JobStatusRow = Pick<
  * steps can never leave credits or a delivery half-done.
  */
 @Injectable()
-export class BooksRepository {
+export class JobsRepository {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly credits: CreditsRepository,

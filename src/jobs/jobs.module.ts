@@ -1,0 +1,21 @@
+import { Module } from '@nestjs/common';
+import { CreditsModule } from '../credits/credits.module';
+import { UsageModule } from '../usage/usage.module';
+import { WebhooksModule } from '../webhooks/webhooks.module';
+import { FinishedJobNotifier } from './finished-job.notifier';
+import { GenerationProducer } from './generation.producer';
+import { JobCancellationService } from './job-cancellation.service';
+import { JobsRepository } from './jobs.repository';
+
+/**
+ * The job store: the book job, its transactional repository (a job moves with
+ * its credits, usage totals and webhook outbox row), the generation queue's
+ * producer and what follows a terminal transition. No controller: the API
+ * (books, status) and the worker both build on it.
+ */
+@Module({
+  imports: [CreditsModule, UsageModule, WebhooksModule],
+  providers: [JobsRepository, GenerationProducer, FinishedJobNotifier, JobCancellationService],
+  exports: [JobsRepository, GenerationProducer, FinishedJobNotifier, JobCancellationService],
+})
+export class JobsModule {}
