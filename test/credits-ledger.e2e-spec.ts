@@ -55,23 +55,25 @@ describe('Credit ledger invariants (property-based, real PostgreSQL)', () => {
               break;
             case 'submit': {
               const id = randomUUID();
-              await books.createQueued({
-                id,
-                accountId: customer.accountId,
-                apiKeyId: customer.keyId,
-                webhookUrl: null,
-                estimatedCost: estimateCost(step.model, step.images),
-                parameters: {
-                  prompt: '',
-                  style: 'automatic',
-                  type: 'automatic',
-                  images: step.images,
-                  author: 'x',
-                  customTone: '',
-                  model: step.model,
-                  outputFormat: 'txt',
+              await books.createQueuedBatch([
+                {
+                  id,
+                  accountId: customer.accountId,
+                  apiKeyId: customer.keyId,
+                  webhookUrl: null,
+                  estimatedCost: estimateCost(step.model, step.images),
+                  parameters: {
+                    prompt: '',
+                    style: 'automatic',
+                    type: 'automatic',
+                    images: step.images,
+                    author: 'x',
+                    customTone: '',
+                    model: step.model,
+                    outputFormat: 'txt',
+                  },
                 },
-              });
+              ]);
               jobs.push(id);
               break;
             }

@@ -79,7 +79,7 @@ export class ApiKeysService {
   async verify(presented: string): Promise<KeyVerification> {
     const parsed = parseApiKey(presented);
     if (!parsed) return { outcome: 'malformed' };
-    const key = await this.keys.findById(parsed.id);
+    const key = await this.keys.findForVerification(parsed.id);
     if (!key) return { outcome: 'unknown' };
     if (!secretMatches(parsed.secret, key.secretHash)) return { outcome: 'wrong_secret' };
     if (key.revokedAt) return { outcome: 'revoked' };

@@ -17,7 +17,7 @@ import { idempotencyKeyReused, invalidWebhookUrl, jobStartFailed } from './books
 import { JobsRepository } from '../jobs/jobs.repository';
 import { CreateBookDto } from './dto/create-book.dto';
 import { BookJobParameters } from '../jobs/entities/book-job.entity';
-import { GenerationProducer } from '../jobs/generation.producer';
+import { JobAdmissions } from '../jobs/job-admissions';
 
 export interface SubmissionReceipt {
   body: {
@@ -37,7 +37,7 @@ export class BooksService {
 
   constructor(
     private readonly jobs: JobsRepository,
-    private readonly producer: GenerationProducer,
+    private readonly admissions: JobAdmissions,
     private readonly rateLimits: RateLimitService,
     private readonly webhookPolicy: WebhookUrlPolicy,
     private readonly urls: PublicUrls,
@@ -74,7 +74,7 @@ export class BooksService {
     try {
       if (idempotencyKey === undefined) {
         await admit();
-        await this.jobs.createQueued(job);
+        await this.admissions.store(job);
         rateLimitHeaders = admitted!;
       } else {
         const fingerprint = createHash('sha256').update(JSON.stringify({ parameters, webhookUrl })).digest('hex');
@@ -97,7 +97,7 @@ export class BooksService {
     }
 
     try {
-      await this.producer.enqueueGeneration(job.id);
+      await this.admissions.enqueue(job.id);
     } catch (error) {
       // The job is committed: the reconciler queues it once Redis answers again.
       this.logger.warn(

@@ -16,4 +16,9 @@ export class GenerationProducer {
   async enqueueGeneration(jobId: string): Promise<void> {
     await this.queue.add({ jobId }, { ...GENERATION_JOB_OPTIONS, jobId });
   }
+
+  /** Queues several jobs in one pipelined round trip (the admission path's batches). */
+  async enqueueGenerations(jobIds: readonly string[]): Promise<void> {
+    await this.queue.addBulk(jobIds.map((jobId) => ({ data: { jobId }, opts: { ...GENERATION_JOB_OPTIONS, jobId } })));
+  }
 }

@@ -4,6 +4,7 @@ import { UsageModule } from '../usage/usage.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { FinishedJobNotifier } from './finished-job.notifier';
 import { GenerationProducer } from './generation.producer';
+import { JobAdmissions } from './job-admissions';
 import { JobCancellationService } from './job-cancellation.service';
 import { JobsRepository } from './jobs.repository';
 
@@ -15,7 +16,7 @@ import { JobsRepository } from './jobs.repository';
  */
 @Module({
   imports: [CreditsModule, UsageModule, WebhooksModule],
-  providers: [JobsRepository, GenerationProducer, FinishedJobNotifier, JobCancellationService],
-  exports: [JobsRepository, GenerationProducer, FinishedJobNotifier, JobCancellationService],
+  providers: [JobsRepository, JobAdmissions, GenerationProducer, FinishedJobNotifier, JobCancellationService],
+  exports: [JobsRepository, JobAdmissions, GenerationProducer, FinishedJobNotifier, JobCancellationService],
 })
 export class JobsModule {}

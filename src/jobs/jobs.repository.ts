@@ -22,6 +22,9 @@ export interface IdempotencyClaim {
   fingerprint: string;
 }
 
+/** The first line of every job's messages. */
+const QUEUED_MESSAGE = 'Request accepted and queued';
+
 /** How long an Idempotency-Key is remembered (DESIGN.md section 3). */
 const IDEMPOTENCY_WINDOW = "interval '24 hours'";
 
@@ -72,9 +75,83 @@ export class JobsRepository {
     private readonly usage: UsageCountersRepository,
   ) {}
 
-  /** Inserts the job and reserves its estimated cost; returns whether the pool covered it. */
-  async createQueued(job: NewBookJob): Promise<{ reserved: boolean }> {
-    return this.dataSource.transaction((manager) => this.insertQueued(manager, job));
+  /**
+   * Admits jobs together in one short transaction: it locks the accounts
+   * involved (in id order, so concurrent batches never deadlock), reserves
+   * each job's estimated cost in arrival order while its pool covers it,
+   * then writes every job, ledger row, balance and usage total in one
+   * statement. Returns, per job, whether its cost was reserved. An account's
+   * row is held for two round trips per batch, not per job, so one account
+   * can admit as fast as the database commits batches.
+   */
+  async createQueuedBatch(jobs: readonly NewBookJob[]): Promise<Array<{ reserved: boolean }>> {
+    return this.dataSource.transaction(async (manager) => {
+      const accountIds = [...new Set(jobs.map((job) => job.accountId))].sort();
+      const locked: Array<{ id: string; credit_balance: string }> = await manager.query(
+        `SELECT id, credit_balance FROM accounts WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
+        [accountIds],
+      );
+      const balances = new Map(locked.map((row) => [row.id, Number(row.credit_balance)]));
+      const debits = new Map<string, number>();
+      const ledger = {
+        accountIds: [] as string[],
+        jobIds: [] as string[],
+        amounts: [] as number[],
+        after: [] as number[],
+      };
+      const reserved = jobs.map((job) => {
+        const balance = balances.get(job.accountId) ?? 0;
+        if (!balances.has(job.accountId) || balance < job.estimatedCost) return false;
+        balances.set(job.accountId, balance - job.estimatedCost);
+        debits.set(job.accountId, (debits.get(job.accountId) ?? 0) + job.estimatedCost);
+        ledger.accountIds.push(job.accountId);
+        ledger.jobIds.push(job.id);
+        ledger.amounts.push(-job.estimatedCost);
+        ledger.after.push(balance - job.estimatedCost);
+        return true;
+      });
+      const requestsByKey = new Map<string, number>();
+      for (const job of jobs) requestsByKey.set(job.apiKeyId, (requestsByKey.get(job.apiKeyId) ?? 0) + 1);
+      const keyIds = [...requestsByKey.keys()].sort();
+      await manager.query(
+        `WITH debit AS (
+           UPDATE accounts SET credit_balance = accounts.credit_balance - d.amount
+             FROM unnest($1::uuid[], $2::bigint[]) AS d(account_id, amount)
+            WHERE accounts.id = d.account_id
+         ), ledger AS (
+           INSERT INTO credit_ledger (account_id, job_id, kind, amount, balance_after)
+           SELECT account_id, job_id, 'reserve', amount, balance_after
+             FROM unnest($3::uuid[], $4::uuid[], $5::bigint[], $6::bigint[]) AS r(account_id, job_id, amount, balance_after)
+         ), usage AS (
+           INSERT INTO api_key_usage (api_key_id, total_requests, total_credits_used)
+           SELECT api_key_id, requests, 0 FROM unnest($7::varchar[], $8::bigint[]) AS u(api_key_id, requests)
+           ON CONFLICT (api_key_id) DO UPDATE SET total_requests = api_key_usage.total_requests + EXCLUDED.total_requests
+         )
+         INSERT INTO book_jobs
+           (id, account_id, api_key_id, status, progress, messages, parameters, webhook_url, credits_reserved, credits_used)
+         SELECT id, account_id, api_key_id, 'queued', 0, ARRAY[$15::text], parameters, webhook_url, credits_reserved, 0
+           FROM unnest($9::uuid[], $10::uuid[], $11::varchar[], $12::jsonb[], $13::varchar[], $14::int[])
+             AS j(id, account_id, api_key_id, parameters, webhook_url, credits_reserved)`,
+        [
+          [...debits.keys()],
+          [...debits.values()],
+          ledger.accountIds,
+          ledger.jobIds,
+          ledger.amounts,
+          ledger.after,
+          keyIds,
+          keyIds.map((id) => requestsByKey.get(id)),
+          jobs.map((job) => job.id),
+          jobs.map((job) => job.accountId),
+          jobs.map((job) => job.apiKeyId),
+          jobs.map((job) => JSON.stringify(job.parameters)),
+          jobs.map((job) => job.webhookUrl),
+          jobs.map((job, index) => (reserved[index] ? job.estimatedCost : 0)),
+          QUEUED_MESSAGE,
+        ],
+      );
+      return reserved.map((covered) => ({ reserved: covered }));
+    });
   }
 
   /**
@@ -126,7 +203,7 @@ export class JobsRepository {
       apiKeyId: job.apiKeyId,
       status: 'queued',
       progress: 0,
-      messages: ['Request accepted and queued'],
+      messages: [QUEUED_MESSAGE],
       parameters: job.parameters,
       webhookUrl: job.webhookUrl,
       creditsReserved: reserved ? job.estimatedCost : 0,

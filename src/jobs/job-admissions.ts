@@ -1,0 +1,43 @@
+import { Injectable } from '@nestjs/common';
+import { MicroBatcher } from '../common/micro-batcher';
+import { GenerationProducer } from './generation.producer';
+import { JobsRepository, NewBookJob } from './jobs.repository';
+
+/**
+ * Admission sizes: at most this many jobs per transaction, and this many
+ * transactions (each on its own pooled connection) at once per process.
+ * Several in flight keep different accounts from waiting on each other;
+ * batches of the same account queue on its row lock, which is what keeps
+ * its credits exact.
+ */
+const STORE_BATCH = { maxBatch: 128, maxInFlight: 4 };
+const QUEUE_BATCH = { maxBatch: 256, maxInFlight: 2 };
+
+/**
+ * The way new jobs enter the store and the generation queue: each caller
+ * awaits its own job, while under load the jobs of many concurrent requests
+ * share one transaction and one queue pipeline (see MicroBatcher).
+ */
+@Injectable()
+export class JobAdmissions {
+  private readonly stored: MicroBatcher<NewBookJob, { reserved: boolean }>;
+  private readonly queued: MicroBatcher<string, undefined>;
+
+  constructor(jobs: JobsRepository, producer: GenerationProducer) {
+    this.stored = new MicroBatcher((batch) => jobs.createQueuedBatch(batch), STORE_BATCH);
+    this.queued = new MicroBatcher(async (jobIds) => {
+      await producer.enqueueGenerations(jobIds);
+      return jobIds.map(() => undefined);
+    }, QUEUE_BATCH);
+  }
+
+  /** Commits the job with its credit reservation (false when the pool did not cover it). */
+  store(job: NewBookJob): Promise<{ reserved: boolean }> {
+    return this.stored.submit(job);
+  }
+
+  /** Rings the generation queue for a committed job. */
+  async enqueue(jobId: string): Promise<void> {
+    await this.queued.submit(jobId);
+  }
+}
