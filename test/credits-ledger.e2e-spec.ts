@@ -9,7 +9,7 @@ import { startTestApp, TestApp } from './support/test-app';
 
 type Command =
   | { kind: 'grant'; amount: number }
-  | { kind: 'submit'; model: '2.0' | '3.0'; images: boolean }
+  | { kind: 'submit'; model: '2.0' | '3.0'; images: boolean; together: number }
   | { kind: 'complete'; job: number; priceFactor: number }
   | { kind: 'fail'; job: number };
 
@@ -19,6 +19,8 @@ const command: fc.Arbitrary<Command> = fc.oneof(
     kind: fc.constant('submit' as const),
     model: fc.constantFrom('2.0' as const, '3.0' as const),
     images: fc.boolean(),
+    // Jobs admitted in one batch, as concurrent submissions are.
+    together: fc.integer({ min: 1, max: 4 }),
   }),
   fc.record({
     kind: fc.constant('complete' as const),
@@ -54,27 +56,32 @@ describe('Credit ledger invariants (property-based, real PostgreSQL)', () => {
               granted += step.amount;
               break;
             case 'submit': {
-              const id = randomUUID();
-              await books.createQueuedBatch([
-                {
-                  id,
-                  accountId: customer.accountId,
-                  apiKeyId: customer.keyId,
-                  webhookUrl: null,
-                  estimatedCost: estimateCost(step.model, step.images),
-                  parameters: {
-                    prompt: '',
-                    style: 'automatic',
-                    type: 'automatic',
-                    images: step.images,
-                    author: 'x',
-                    customTone: '',
-                    model: step.model,
-                    outputFormat: 'txt',
-                  },
+              const batch = Array.from({ length: step.together }, () => ({
+                id: randomUUID(),
+                accountId: customer.accountId,
+                apiKeyId: customer.keyId,
+                webhookUrl: null,
+                estimatedCost: estimateCost(step.model, step.images),
+                parameters: {
+                  prompt: '',
+                  style: 'automatic' as const,
+                  type: 'automatic' as const,
+                  images: step.images,
+                  author: 'x',
+                  customTone: '',
+                  model: step.model,
+                  outputFormat: 'txt' as const,
                 },
-              ]);
-              jobs.push(id);
+              }));
+              const before = (await credits.balance(customer.accountId))!;
+              const outcome = await books.createQueuedBatch(batch);
+              // In arrival order: a job is covered exactly when what the earlier ones left covers it.
+              let left = before;
+              for (const [index, job] of batch.entries()) {
+                expect(outcome[index]!.reserved).toBe(left >= job.estimatedCost);
+                if (outcome[index]!.reserved) left -= job.estimatedCost;
+              }
+              jobs.push(...batch.map((job) => job.id));
               break;
             }
             case 'complete':
@@ -120,6 +127,16 @@ describe('Credit ledger invariants (property-based, real PostgreSQL)', () => {
         );
         for (const job of perJob) {
           if (job.status === 'completed' || job.status === 'failed') expect(Number(job.net) + job.credits_used).toBe(0);
+        }
+        // Every ledger row states the balance right after its movement.
+        const rows: Array<{ amount: string; balance_after: string }> = await dataSource.query(
+          `SELECT amount, balance_after FROM credit_ledger WHERE account_id = $1 ORDER BY id`,
+          [customer.accountId],
+        );
+        let running = 0;
+        for (const row of rows) {
+          running += Number(row.amount);
+          expect(Number(row.balance_after)).toBe(running);
         }
       }),
       { numRuns: 40 },

@@ -3,6 +3,13 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { CreditLedgerEntryEntity, LedgerKind } from './entities/credit-ledger-entry.entity';
 
+/** A job's estimated cost, to be held from its account's pool. */
+export interface CreditHold {
+  accountId: string;
+  jobId: string;
+  amount: number;
+}
+
 export interface LedgerMovement {
   id: number;
   kind: LedgerKind;
@@ -72,20 +79,53 @@ export class CreditsRepository {
     }));
   }
 
-  /** Holds `amount` for a job when the pool covers it; false (and nothing moved) when it does not. */
-  async reserve(manager: EntityManager, accountId: string, jobId: string, amount: number): Promise<boolean> {
-    const rows: unknown[] = await manager.query(
-      `WITH debit AS (
-         UPDATE accounts SET credit_balance = credit_balance - $2
-         WHERE id = $1 AND credit_balance >= $2
-         RETURNING credit_balance
-       )
-       INSERT INTO credit_ledger (account_id, job_id, kind, amount, balance_after)
-       SELECT $1, $3, 'reserve', -$2::bigint, credit_balance FROM debit
-       RETURNING id`,
-      [accountId, amount, jobId],
+  /**
+   * Holds each job's amount, in the order given, while its account's pool
+   * covers it; answers, per job, whether it was held (nothing moves for one
+   * that was not). The accounts are locked in id order, so concurrent callers
+   * never deadlock, and held until the caller's transaction ends: the
+   * balances, one ledger row per hold (with the balance after it) and the
+   * debits are then written in one statement, however many jobs there are.
+   */
+  async reserveInOrder(manager: EntityManager, holds: readonly CreditHold[]): Promise<boolean[]> {
+    const accountIds = [...new Set(holds.map((hold) => hold.accountId))].sort();
+    const locked: Array<{ id: string; credit_balance: string }> = await manager.query(
+      `SELECT id, credit_balance FROM accounts WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
+      [accountIds],
     );
-    return rows.length === 1;
+    const balances = new Map(locked.map((row) => [row.id, Number(row.credit_balance)]));
+    const debits = new Map<string, number>();
+    const ledger = {
+      accountIds: [] as string[],
+      jobIds: [] as string[],
+      amounts: [] as number[],
+      after: [] as number[],
+    };
+    const held = holds.map((hold) => {
+      const balance = balances.get(hold.accountId);
+      if (balance === undefined || balance < hold.amount) return false;
+      balances.set(hold.accountId, balance - hold.amount);
+      debits.set(hold.accountId, (debits.get(hold.accountId) ?? 0) + hold.amount);
+      ledger.accountIds.push(hold.accountId);
+      ledger.jobIds.push(hold.jobId);
+      ledger.amounts.push(-hold.amount);
+      ledger.after.push(balance - hold.amount);
+      return true;
+    });
+    if (debits.size > 0) {
+      await manager.query(
+        `WITH debit AS (
+           UPDATE accounts SET credit_balance = accounts.credit_balance - d.amount
+             FROM unnest($1::uuid[], $2::bigint[]) AS d(account_id, amount)
+            WHERE accounts.id = d.account_id
+         )
+         INSERT INTO credit_ledger (account_id, job_id, kind, amount, balance_after)
+         SELECT account_id, job_id, 'reserve', amount, balance_after
+           FROM unnest($3::uuid[], $4::uuid[], $5::bigint[], $6::bigint[]) AS r(account_id, job_id, amount, balance_after)`,
+        [[...debits.keys()], [...debits.values()], ledger.accountIds, ledger.jobIds, ledger.amounts, ledger.after],
+      );
+    }
+    return held;
   }
 
   /**

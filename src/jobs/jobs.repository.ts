@@ -76,82 +76,15 @@ export class JobsRepository {
   ) {}
 
   /**
-   * Admits jobs together in one short transaction: it locks the accounts
-   * involved (in id order, so concurrent batches never deadlock), reserves
-   * each job's estimated cost in arrival order while its pool covers it,
-   * then writes every job, ledger row, balance and usage total in one
-   * statement. Returns, per job, whether its cost was reserved. An account's
-   * row is held for two round trips per batch, not per job, so one account
-   * can admit as fast as the database commits batches.
+   * Admits jobs together in one short transaction: each job's estimated cost
+   * is reserved in arrival order while its pool covers it (the accounts stay
+   * locked until commit, so credits are exact), then the jobs and the usage
+   * counts are written, one statement each however many jobs there are. An
+   * account's row is held for a few round trips per batch, not per job.
+   * Returns, per job, whether its cost was reserved.
    */
   async createQueuedBatch(jobs: readonly NewBookJob[]): Promise<Array<{ reserved: boolean }>> {
-    return this.dataSource.transaction(async (manager) => {
-      const accountIds = [...new Set(jobs.map((job) => job.accountId))].sort();
-      const locked: Array<{ id: string; credit_balance: string }> = await manager.query(
-        `SELECT id, credit_balance FROM accounts WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
-        [accountIds],
-      );
-      const balances = new Map(locked.map((row) => [row.id, Number(row.credit_balance)]));
-      const debits = new Map<string, number>();
-      const ledger = {
-        accountIds: [] as string[],
-        jobIds: [] as string[],
-        amounts: [] as number[],
-        after: [] as number[],
-      };
-      const reserved = jobs.map((job) => {
-        const balance = balances.get(job.accountId) ?? 0;
-        if (!balances.has(job.accountId) || balance < job.estimatedCost) return false;
-        balances.set(job.accountId, balance - job.estimatedCost);
-        debits.set(job.accountId, (debits.get(job.accountId) ?? 0) + job.estimatedCost);
-        ledger.accountIds.push(job.accountId);
-        ledger.jobIds.push(job.id);
-        ledger.amounts.push(-job.estimatedCost);
-        ledger.after.push(balance - job.estimatedCost);
-        return true;
-      });
-      const requestsByKey = new Map<string, number>();
-      for (const job of jobs) requestsByKey.set(job.apiKeyId, (requestsByKey.get(job.apiKeyId) ?? 0) + 1);
-      const keyIds = [...requestsByKey.keys()].sort();
-      await manager.query(
-        `WITH debit AS (
-           UPDATE accounts SET credit_balance = accounts.credit_balance - d.amount
-             FROM unnest($1::uuid[], $2::bigint[]) AS d(account_id, amount)
-            WHERE accounts.id = d.account_id
-         ), ledger AS (
-           INSERT INTO credit_ledger (account_id, job_id, kind, amount, balance_after)
-           SELECT account_id, job_id, 'reserve', amount, balance_after
-             FROM unnest($3::uuid[], $4::uuid[], $5::bigint[], $6::bigint[]) AS r(account_id, job_id, amount, balance_after)
-         ), usage AS (
-           INSERT INTO api_key_usage (api_key_id, total_requests, total_credits_used)
-           SELECT api_key_id, requests, 0 FROM unnest($7::varchar[], $8::bigint[]) AS u(api_key_id, requests)
-           ON CONFLICT (api_key_id) DO UPDATE SET total_requests = api_key_usage.total_requests + EXCLUDED.total_requests
-         )
-         INSERT INTO book_jobs
-           (id, account_id, api_key_id, status, progress, messages, parameters, webhook_url, credits_reserved, credits_used)
-         SELECT id, account_id, api_key_id, 'queued', 0, ARRAY[$15::text], parameters, webhook_url, credits_reserved, 0
-           FROM unnest($9::uuid[], $10::uuid[], $11::varchar[], $12::jsonb[], $13::varchar[], $14::int[])
-             AS j(id, account_id, api_key_id, parameters, webhook_url, credits_reserved)`,
-        [
-          [...debits.keys()],
-          [...debits.values()],
-          ledger.accountIds,
-          ledger.jobIds,
-          ledger.amounts,
-          ledger.after,
-          keyIds,
-          keyIds.map((id) => requestsByKey.get(id)),
-          jobs.map((job) => job.id),
-          jobs.map((job) => job.accountId),
-          jobs.map((job) => job.apiKeyId),
-          jobs.map((job) => JSON.stringify(job.parameters)),
-          jobs.map((job) => job.webhookUrl),
-          jobs.map((job, index) => (reserved[index] ? job.estimatedCost : 0)),
-          QUEUED_MESSAGE,
-        ],
-      );
-      return reserved.map((covered) => ({ reserved: covered }));
-    });
+    return this.dataSource.transaction((manager) => this.insertQueued(manager, jobs));
   }
 
   /**
@@ -184,7 +117,7 @@ export class JobsRepository {
         await manager.delete(IdempotencyKeyEntity, { apiKeyId: job.apiKeyId, idempotencyKey: claim.key });
       }
       const admission = await admit();
-      const { reserved } = await this.insertQueued(manager, job);
+      const [{ reserved } = { reserved: false }] = await this.insertQueued(manager, [job]);
       await manager.insert(IdempotencyKeyEntity, {
         apiKeyId: job.apiKeyId,
         idempotencyKey: claim.key,
@@ -195,22 +128,35 @@ export class JobsRepository {
     });
   }
 
-  private async insertQueued(manager: EntityManager, job: NewBookJob): Promise<{ reserved: boolean }> {
-    const reserved = await this.credits.reserve(manager, job.accountId, job.id, job.estimatedCost);
-    await manager.insert(BookJobEntity, {
-      id: job.id,
-      accountId: job.accountId,
-      apiKeyId: job.apiKeyId,
-      status: 'queued',
-      progress: 0,
-      messages: [QUEUED_MESSAGE],
-      parameters: job.parameters,
-      webhookUrl: job.webhookUrl,
-      creditsReserved: reserved ? job.estimatedCost : 0,
-      creditsUsed: 0,
-    });
-    await this.usage.recordRequest(manager, job.apiKeyId);
-    return { reserved };
+  private async insertQueued(
+    manager: EntityManager,
+    jobs: readonly NewBookJob[],
+  ): Promise<Array<{ reserved: boolean }>> {
+    const reserved = await this.credits.reserveInOrder(
+      manager,
+      jobs.map((job) => ({ accountId: job.accountId, jobId: job.id, amount: job.estimatedCost })),
+    );
+    await manager.query(
+      `INSERT INTO book_jobs
+         (id, account_id, api_key_id, status, progress, messages, parameters, webhook_url, credits_reserved, credits_used)
+       SELECT id, account_id, api_key_id, 'queued', 0, ARRAY[$7::text], parameters, webhook_url, credits_reserved, 0
+         FROM unnest($1::uuid[], $2::uuid[], $3::varchar[], $4::jsonb[], $5::varchar[], $6::int[])
+           AS j(id, account_id, api_key_id, parameters, webhook_url, credits_reserved)`,
+      [
+        jobs.map((job) => job.id),
+        jobs.map((job) => job.accountId),
+        jobs.map((job) => job.apiKeyId),
+        jobs.map((job) => JSON.stringify(job.parameters)),
+        jobs.map((job) => job.webhookUrl),
+        jobs.map((job, index) => (reserved[index] ? job.estimatedCost : 0)),
+        QUEUED_MESSAGE,
+      ],
+    );
+    await this.usage.recordRequests(
+      manager,
+      jobs.map((job) => job.apiKeyId),
+    );
+    return reserved.map((covered) => ({ reserved: covered }));
   }
 
   /**

@@ -16,11 +16,17 @@ export interface KeyTotals {
 export class UsageCountersRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  async recordRequest(manager: EntityManager, apiKeyId: string): Promise<void> {
+  /** Counts one request per entry (a key may appear several times), in one statement. */
+  async recordRequests(manager: EntityManager, apiKeyIds: readonly string[]): Promise<void> {
+    const counts = new Map<string, number>();
+    for (const id of apiKeyIds) counts.set(id, (counts.get(id) ?? 0) + 1);
+    // Sorted, so concurrent transactions take the rows in one order and never deadlock.
+    const keys = [...counts.keys()].sort();
     await manager.query(
-      `INSERT INTO api_key_usage (api_key_id, total_requests, total_credits_used) VALUES ($1, 1, 0)
-       ON CONFLICT (api_key_id) DO UPDATE SET total_requests = api_key_usage.total_requests + 1`,
-      [apiKeyId],
+      `INSERT INTO api_key_usage (api_key_id, total_requests, total_credits_used)
+       SELECT api_key_id, requests, 0 FROM unnest($1::varchar[], $2::bigint[]) AS u(api_key_id, requests)
+       ON CONFLICT (api_key_id) DO UPDATE SET total_requests = api_key_usage.total_requests + EXCLUDED.total_requests`,
+      [keys, keys.map((id) => counts.get(id))],
     );
   }
 
