@@ -29,7 +29,15 @@ export default tseslint.config(
     },
   },
   {
-    files: ['test/**/*.ts', 'src/**/*.spec.ts', 'src/**/*.e2e-spec.ts', 'src/**/testing/**/*.ts', 'bench/**/*.ts'],
+    files: [
+      'test/**/*.ts',
+      'src/**/*.spec.ts',
+      'src/**/*.e2e-spec.ts',
+      'src/**/testing/**/*.ts',
+      'bench/**/*.ts',
+      'examples/**/*.spec.ts',
+      'examples/**/*.e2e-spec.ts',
+    ],
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unsafe-assignment': 'off',

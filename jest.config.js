@@ -50,15 +50,25 @@ const withServices = {
  *   services with their collaborators faked at the interface. `npm run test:unit`.
  * - e2e: the service through its HTTP interface on real PostgreSQL and Redis.
  * - faults: outages and crashes (stopped PostgreSQL and Redis, killed workers).
+ * The extensions in examples/ are tested like the service's own code: their
+ * `*.spec.ts` in unit, their `*.e2e-spec.ts` in e2e.
  */
 module.exports = {
   projects: [
-    { ...shared, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] },
+    {
+      ...shared,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/examples/**/*.spec.ts'],
+    },
     {
       ...withServices,
       displayName: 'e2e',
       // The specs beside the code that run external validators (epubcheck, poppler) belong here too.
-      testMatch: ['<rootDir>/test/*.e2e-spec.ts', '<rootDir>/src/**/*.e2e-spec.ts'],
+      testMatch: [
+        '<rootDir>/test/*.e2e-spec.ts',
+        '<rootDir>/src/**/*.e2e-spec.ts',
+        '<rootDir>/examples/**/*.e2e-spec.ts',
+      ],
     },
     { ...withServices, displayName: 'faults', testMatch: ['<rootDir>/test/faults/*.e2e-spec.ts'] },
   ],

@@ -23,27 +23,14 @@
  * BENCH_WARMUP_SECONDS (2), BENCH_ADMIN_DATABASE_URL, REDIS_URL.
  */
 'use strict';
-require('reflect-metadata');
-const { spawn } = require('node:child_process');
-const { mkdirSync, rmSync, writeFileSync } = require('node:fs');
-const { createServer } = require('node:net');
+const { rmSync, writeFileSync } = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const autocannon = require('autocannon');
-const Redis = require('ioredis');
-const { Client } = require('pg');
+const { autocannonRun, createBench, dist, latencyMs, machine, writeResults } = require('./support/bench-kit.cjs');
 
-const root = path.resolve(__dirname, '..');
-const dist = (file) => path.join(root, 'dist', 'src', file);
 const DURATION = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
-const ADMIN_URL = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DATABASE_NAME = 'scriptorium_admission_bench';
-const DATABASE_URL = ADMIN_URL.replace(/\/[^/?]+(\?.*)?$/, `/${DATABASE_NAME}$1`);
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const REDIS_PREFIX = `bench-admission-${process.pid}-${Date.now().toString(36)}`;
-const SECRETS_ENCRYPTION_KEY = '0f'.repeat(32);
 const KEYS = 1_000;
 const ACCOUNTS = 1_000;
 const CREDITS = 1_000_000_000_000;
@@ -51,108 +38,25 @@ const BODY = JSON.stringify({ prompt: 'bench' });
 const MAX_NOT_ACCEPTED_SHARE = 0.01;
 const TARGET_RATIO = 0.5;
 const TARGET_P99_MS = 100;
-const KEY_MAP_FILE = path.join(os.tmpdir(), `${REDIS_PREFIX}-keys.json`);
 
-const children = [];
-process.on('exit', () => children.forEach((child) => child.exitCode === null && child.kill('SIGKILL')));
-
-function log(message) {
-  process.stderr.write(`[bench:admission] ${message}\n`);
-}
-
-async function freePort() {
-  const server = createServer();
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-function serviceEnv(extra = {}) {
-  return {
-    ...process.env,
-    DATABASE_URL,
-    REDIS_URL,
-    REDIS_PREFIX,
-    SECRETS_ENCRYPTION_KEY,
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_DAILY: '1000000000',
-    RATE_LIMIT_MIN_INTERVAL_SECONDS: '0',
-    RECONCILER_ENABLED: 'false',
-    WORKER_METRICS_PORT: '0',
-    ...extra,
-  };
-}
-
-/** A child whose output is kept (the last 20,000 characters) to show when something goes wrong. */
-function start(name, args, env) {
-  const child = spawn(process.execPath, args, { env, cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.label = name;
-  child.output = '';
-  const keep = (chunk) => (child.output = (child.output + chunk.toString()).slice(-20_000));
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  child.on('exit', (code) => {
-    if (!child.stopping) log(`${name} exited with ${code}: ${child.output.slice(-2000)}`);
-  });
-  children.push(child);
-  return child;
-}
-
-async function stop(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  child.stopping = true;
-  await new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
-
-async function waitForHttp(url, child, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${child.label} exited before answering ${url}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline) throw new Error(`${url} did not come up`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-async function adminQuery(sql) {
-  const admin = new Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  try {
-    await admin.query(sql);
-  } finally {
-    await admin.end();
-  }
-}
+const bench = createBench({
+  name: 'admission',
+  databaseName: 'scriptorium_admission_bench',
+  redisPrefix: `bench-admission-${process.pid}-${Date.now().toString(36)}`,
+  serviceEnv: { RATE_LIMIT_DAILY: '1000000000' },
+});
+const { log } = bench;
+const KEY_MAP_FILE = path.join(os.tmpdir(), `${bench.redisPrefix}-keys.json`);
 
 /** A fresh database with the service's migrations, plus the baseline's table. */
-async function recreateDatabase() {
-  await adminQuery(`DROP DATABASE IF EXISTS ${DATABASE_NAME} WITH (FORCE)`);
-  await adminQuery(`CREATE DATABASE ${DATABASE_NAME}`);
-  const migrate = start('migrate', [dist('database/migrate.js')], serviceEnv());
-  migrate.stopping = true;
-  const code = await new Promise((resolve) => migrate.on('exit', resolve));
-  if (code !== 0) throw new Error(`migrate exited ${code}: ${migrate.output.slice(-2000)}`);
-  const database = new Client({ connectionString: DATABASE_URL });
-  await database.connect();
-  await database.query(`CREATE TABLE bench_baseline (
+async function prepareDatabase() {
+  await bench.recreateDatabase();
+  await bench.query(`CREATE TABLE bench_baseline (
     id uuid PRIMARY KEY,
     account_id uuid NOT NULL,
     body jsonb NOT NULL,
     created_at timestamptz NOT NULL DEFAULT now()
   )`);
-  await database.end();
 }
 
 /** Runs `task(0..count-1)` with at most `concurrency` in flight; results in index order. */
@@ -175,18 +79,8 @@ async function inParallel(count, concurrency, task) {
  * scenario the list of { apiKey, accountId }.
  */
 async function createCustomers() {
-  Object.assign(process.env, serviceEnv({ ROLE: 'api' }));
-  const { NestFactory } = require('@nestjs/core');
-  const { loadConfig } = require(dist('config/app-config.js'));
-  const { AppModule } = require(dist('app.module.js'));
-  const { AccountsService } = require(dist('accounts/accounts.service.js'));
-  const { ApiKeysService } = require(dist('auth/api-keys.service.js'));
-  const { CreditsService } = require(dist('credits/credits.service.js'));
-  const config = loadConfig(process.env);
-  const context = await NestFactory.createApplicationContext(AppModule.forRole(config), { logger: false });
-  const accounts = context.get(AccountsService, { strict: false });
-  const credits = context.get(CreditsService, { strict: false });
-  const keys = context.get(ApiKeysService, { strict: false });
+  const service = await bench.openServiceContext();
+  const { accounts, credits, keys } = service;
 
   const single = await accounts.create('Admission benchmark: one account');
   await credits.grant(single.id, CREDITS);
@@ -201,14 +95,14 @@ async function createCustomers() {
     const created = await keys.create({ accountId: account.id, name: 'bench' });
     return { apiKey: created.apiKey, accountId: account.id };
   });
-  await context.close();
+  await service.close();
   return { oneAccount, manyAccounts };
 }
 
 /** The service's PostgreSQL pool size, so that the baseline gets the same. */
 function servicePoolSize() {
   const { dataSourceOptions } = require(dist('database/data-source-options.js'));
-  return Number(dataSourceOptions(DATABASE_URL).extra.max);
+  return Number(dataSourceOptions(bench.databaseUrl).extra.max);
 }
 
 /**
@@ -243,64 +137,52 @@ function baselineSource() {
 }
 
 /** One autocannon run of POST /v1/book, the keys taken in turn, one per request. */
-function load(name, base, customers, duration) {
+async function load(name, base, customers, duration) {
   let next = 0;
-  return new Promise((resolve, reject) => {
-    autocannon(
+  const result = await autocannonRun({
+    url: `${base}/v1/book`,
+    connections: CONNECTIONS,
+    duration,
+    requests: [
       {
-        url: `${base}/v1/book`,
-        connections: CONNECTIONS,
-        duration,
-        requests: [
-          {
-            setupRequest: (request) => ({
-              ...request,
-              method: 'POST',
-              headers: {
-                'content-type': 'application/json',
-                'x-api-key': customers[next++ % customers.length].apiKey,
-              },
-              body: BODY,
-            }),
+        setupRequest: (request) => ({
+          ...request,
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'x-api-key': customers[next++ % customers.length].apiKey,
           },
-        ],
+          body: BODY,
+        }),
       },
-      (error, result) => {
-        if (error) return reject(error);
-        const statusCodes = Object.fromEntries(
-          Object.entries(result.statusCodeStats).map(([code, stats]) => [code, stats.count]),
-        );
-        const accepted = statusCodes['202'] ?? 0;
-        const answered = result.requests.total;
-        const attempts = answered + result.errors + result.timeouts;
-        const notAccepted = attempts - accepted;
-        const summary = {
-          name,
-          durationSeconds: result.duration,
-          requestsPerSecond: Math.round(accepted / result.duration),
-          latencyMs: {
-            p50: result.latency.p50,
-            p90: result.latency.p90,
-            p99: result.latency.p99,
-            max: result.latency.max,
-          },
-          accepted,
-          answered,
-          statusCodes,
-          errors: result.errors,
-          timeouts: result.timeouts,
-          notAccepted,
-          notAcceptedShare: attempts === 0 ? 1 : Number((notAccepted / attempts).toFixed(4)),
-        };
-        log(
-          `${name}: ${summary.requestsPerSecond} accepted/s, p50 ${summary.latencyMs.p50} ms, ` +
-            `p99 ${summary.latencyMs.p99} ms, not 202: ${notAccepted} (${JSON.stringify(statusCodes)}, ` +
-            `errors ${result.errors}, timeouts ${result.timeouts})`,
-        );
-        resolve(summary);
-      },
-    );
+    ],
   });
+  const statusCodes = Object.fromEntries(
+    Object.entries(result.statusCodeStats).map(([code, stats]) => [code, stats.count]),
+  );
+  const accepted = statusCodes['202'] ?? 0;
+  const answered = result.requests.total;
+  const attempts = answered + result.errors + result.timeouts;
+  const notAccepted = attempts - accepted;
+  const summary = {
+    name,
+    durationSeconds: result.duration,
+    requestsPerSecond: Math.round(accepted / result.duration),
+    latencyMs: latencyMs(result),
+    accepted,
+    answered,
+    statusCodes,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    notAccepted,
+    notAcceptedShare: attempts === 0 ? 1 : Number((notAccepted / attempts).toFixed(4)),
+  };
+  log(
+    `${name}: ${summary.requestsPerSecond} accepted/s, p50 ${summary.latencyMs.p50} ms, ` +
+      `p99 ${summary.latencyMs.p99} ms, not 202: ${notAccepted} (${JSON.stringify(statusCodes)}, ` +
+      `errors ${result.errors}, timeouts ${result.timeouts})`,
+  );
+  return summary;
 }
 
 /** A short warm-up (discarded), then the measured run. */
@@ -309,30 +191,14 @@ async function measure(name, base, customers) {
   return load(name, base, customers, DURATION);
 }
 
-async function deleteRedisKeys() {
-  const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
-  try {
-    let cursor = '0';
-    do {
-      const [nextCursor, keys] = await redis.scan(cursor, 'MATCH', `${REDIS_PREFIX}:*`, 'COUNT', 1000);
-      cursor = nextCursor;
-      if (keys.length > 0) await redis.unlink(...keys);
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
-}
-
 let cleanedUp = false;
 async function cleanUp() {
   if (cleanedUp) return;
   cleanedUp = true;
-  await Promise.all(children.map(stop));
+  await bench.stopAll();
   rmSync(KEY_MAP_FILE, { force: true });
-  await deleteRedisKeys().catch((error) => log(`could not delete Redis keys ${REDIS_PREFIX}:*: ${error}`));
-  await adminQuery(`DROP DATABASE IF EXISTS ${DATABASE_NAME} WITH (FORCE)`).catch((error) =>
-    log(`could not drop ${DATABASE_NAME}: ${error}`),
-  );
+  await bench.deleteRedisKeys().catch((error) => log(`could not delete Redis keys ${bench.redisPrefix}:*: ${error}`));
+  await bench.dropDatabase().catch((error) => log(`could not drop ${bench.databaseName}: ${error}`));
 }
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
@@ -344,12 +210,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 
 function report(scenarios, reservationsFailed) {
   const date = new Date().toISOString();
-  const machine = {
-    cpus: os.cpus().length,
-    model: os.cpus()[0]?.model,
-    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
-    node: process.version,
-  };
+  const host = machine();
   for (const scenario of scenarios) {
     scenario.ratio = Number((scenario.service.requestsPerSecond / scenario.baseline.requestsPerSecond).toFixed(2));
     scenario.targets = {
@@ -359,7 +220,7 @@ function report(scenarios, reservationsFailed) {
   }
   const json = {
     date,
-    machine,
+    machine: host,
     settings: {
       durationSeconds: DURATION,
       warmupSeconds: WARMUP,
@@ -372,10 +233,6 @@ function report(scenarios, reservationsFailed) {
     scenarios: scenarios.map(({ poolSize: _poolSize, ...scenario }) => scenario),
     reservationsFailed,
   };
-  const out = path.join(root, 'bench', 'results');
-  mkdirSync(out, { recursive: true });
-  writeFileSync(path.join(out, 'admission.json'), `${JSON.stringify(json, null, 2)}\n`);
-
   const met = (target) => (target.met ? 'met' : 'missed');
   const codes = (run) =>
     [
@@ -386,7 +243,7 @@ function report(scenarios, reservationsFailed) {
       ...(run.timeouts ? [`${run.timeouts} timeouts`] : []),
     ].join(', ') || 'none';
   const md = [
-    `Measured ${date} on ${machine.cpus} CPUs (${machine.model}), Node ${machine.node}; ${CONNECTIONS} connections, ` +
+    `Measured ${date} on ${host.cpus} CPUs (${host.model}), Node ${host.node}; ${CONNECTIONS} connections, ` +
       `${DURATION} s per run after a ${WARMUP} s warm-up; POST /v1/book \`${BODY}\`, keys in turn. ` +
       `Baseline: bare Fastify + pg (pool ${json.settings.poolSize}, as the service) + ioredis, one INSERT and one INCR per request. ` +
       'req/s counts 202 answers only.',
@@ -406,40 +263,24 @@ function report(scenarios, reservationsFailed) {
     `- credit reservations that failed (jobs with nothing reserved): ${reservationsFailed}`,
     '',
   ].join('\n');
-  writeFileSync(path.join(out, 'admission.md'), md);
-  process.stdout.write(`${md}\n`);
+  writeResults('admission', json, md);
 }
 
 async function main() {
-  log(`preparing ${DATABASE_NAME}, one account with ${KEYS} keys and ${ACCOUNTS} accounts with one key each`);
-  await recreateDatabase();
+  log(`preparing ${bench.databaseName}, one account with ${KEYS} keys and ${ACCOUNTS} accounts with one key each`);
+  await prepareDatabase();
   const customers = await createCustomers();
   const poolSize = servicePoolSize();
   const keyMap = {};
   for (const { apiKey, accountId } of [...customers.oneAccount, ...customers.manyAccounts]) keyMap[apiKey] = accountId;
   writeFileSync(KEY_MAP_FILE, JSON.stringify(keyMap));
 
-  const baselinePort = await freePort();
-  const baselineBase = `http://127.0.0.1:${baselinePort}`;
-  const baseline = start('baseline', ['-e', baselineSource()], {
-    ...process.env,
-    DATABASE_URL,
-    REDIS_URL,
-    REDIS_PREFIX,
+  const { child: baseline, base: baselineBase } = await bench.startBaseline(baselineSource(), {
     KEY_MAP_FILE,
     POOL_SIZE: String(poolSize),
-    PORT: String(baselinePort),
-    NODE_PATH: path.join(root, 'node_modules'),
   });
-  const apiPort = await freePort();
-  const base = `http://127.0.0.1:${apiPort}`;
-  const api = start(
-    'service',
-    [dist('main.js')],
-    serviceEnv({ ROLE: 'api', PORT: String(apiPort), HOST: '127.0.0.1', BASE_URL: `${base}/v1` }),
-  );
-  await waitForHttp(`${baselineBase}/health`, baseline);
-  await waitForHttp(`${base}/health/live`, api);
+  const { child: api, base } = await bench.startService();
+  await bench.waitForHttp(`${baselineBase}/health`, baseline);
 
   const scenarios = [];
   for (const [name, list] of [
@@ -451,10 +292,7 @@ async function main() {
     scenarios.push({ name, poolSize, service: serviceRun, baseline: baselineRun });
   }
 
-  const database = new Client({ connectionString: DATABASE_URL });
-  await database.connect();
-  const { rows } = await database.query('SELECT count(*)::int AS failed FROM book_jobs WHERE credits_reserved = 0');
-  await database.end();
+  const { rows } = await bench.query('SELECT count(*)::int AS failed FROM book_jobs WHERE credits_reserved = 0');
   const reservationsFailed = rows[0].failed;
 
   report(scenarios, reservationsFailed);

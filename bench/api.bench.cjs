@@ -11,124 +11,32 @@
  * BENCH_E2E_JOBS (60), BENCH_ADMIN_DATABASE_URL.
  */
 'use strict';
-require('reflect-metadata');
-const { spawn } = require('node:child_process');
-const { mkdirSync, writeFileSync } = require('node:fs');
-const { createServer } = require('node:net');
-const os = require('node:os');
-const path = require('node:path');
-const autocannon = require('autocannon');
-const { Client } = require('pg');
+const { autocannonRun, createBench, dist, latencyMs, machine, writeResults } = require('./support/bench-kit.cjs');
 
-const root = path.resolve(__dirname, '..');
-const dist = (file) => path.join(root, 'dist', 'src', file);
 const DURATION = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const E2E_JOBS = Number(process.env.BENCH_E2E_JOBS ?? 60);
-const ADMIN_URL = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const DATABASE_URL = ADMIN_URL.replace(/\/[^/?]+(\?.*)?$/, '/scriptorium_bench$1');
-const REDIS_PREFIX = `bench-${process.pid}`;
-const SECRETS_ENCRYPTION_KEY = '0f'.repeat(32);
 const KEYS = 1_000;
 
-const children = [];
-process.on('exit', () => children.forEach((child) => child.kill('SIGKILL')));
-
-function log(message) {
-  process.stderr.write(`[bench:api] ${message}\n`);
-}
-
-async function freePort() {
-  const server = createServer();
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-function serviceEnv(extra = {}) {
-  return {
-    ...process.env,
-    DATABASE_URL,
-    REDIS_PREFIX,
-    SECRETS_ENCRYPTION_KEY,
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_DAILY: '1000000',
-    RATE_LIMIT_MIN_INTERVAL_SECONDS: '0',
-    RECONCILER_ENABLED: 'false',
-    WORKER_METRICS_PORT: '0',
-    ...extra,
-  };
-}
-
-function start(file, env) {
-  const child = spawn(process.execPath, [file], { env, stdio: ['ignore', 'ignore', 'pipe'] });
-  let errors = '';
-  child.stderr.on('data', (chunk) => (errors += chunk.toString()));
-  child.on('exit', (code) => {
-    if (code && !child.stopping) log(`${path.basename(file)} exited with ${code}: ${errors.slice(-2000)}`);
-  });
-  children.push(child);
-  return child;
-}
-
-async function stop(child) {
-  if (child.exitCode !== null) return;
-  child.stopping = true;
-  await new Promise((resolve) => {
-    child.once('exit', resolve);
-    child.kill('SIGTERM');
-  });
-}
-
-async function waitForHttp(url, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline) throw new Error(`${url} did not come up`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-async function recreateDatabase() {
-  const admin = new Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query('DROP DATABASE IF EXISTS scriptorium_bench WITH (FORCE)');
-  await admin.query('CREATE DATABASE scriptorium_bench');
-  await admin.end();
-  await new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [dist('database/migrate.js')], {
-      env: serviceEnv(),
-      stdio: 'ignore',
-    });
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`migrate exited ${code}`))));
-  });
-}
+const bench = createBench({
+  name: 'api',
+  databaseName: 'scriptorium_bench',
+  redisPrefix: `bench-${process.pid}`,
+  serviceEnv: { RATE_LIMIT_DAILY: '1000000' },
+});
+const { log, serviceEnv, start, stop } = bench;
 
 /** One account with plenty of credits and 1,000 keys without per-key limits, through the service's own code. */
 async function createCustomers() {
-  Object.assign(process.env, serviceEnv({ ROLE: 'api' }));
-  const { NestFactory } = require('@nestjs/core');
-  const { loadConfig } = require(dist('config/app-config.js'));
-  const { AppModule } = require(dist('app.module.js'));
-  const { AccountsService } = require(dist('accounts/accounts.service.js'));
-  const { ApiKeysService } = require(dist('auth/api-keys.service.js'));
-  const { CreditsService } = require(dist('credits/credits.service.js'));
-  const config = loadConfig(process.env);
-  const context = await NestFactory.createApplicationContext(AppModule.forRole(config), { logger: false });
-  const account = await context.get(AccountsService, { strict: false }).create('Benchmark');
-  await context.get(CreditsService, { strict: false }).grant(account.id, 1_000_000_000);
-  const keys = context.get(ApiKeysService, { strict: false });
+  const service = await bench.openServiceContext();
+  const account = await service.accounts.create('Benchmark');
+  await service.credits.grant(account.id, 1_000_000_000);
   const apiKeys = [];
   for (let index = 0; index < KEYS; index += 1) {
-    const created = await keys.create({ accountId: account.id, name: `bench ${index}` });
+    const created = await service.keys.create({ accountId: account.id, name: `bench ${index}` });
     apiKeys.push(created.apiKey);
   }
-  await context.close();
+  await service.close();
   return apiKeys;
 }
 
@@ -155,27 +63,18 @@ function baselineSource() {
   `;
 }
 
-function run(name, options) {
-  return new Promise((resolve, reject) => {
-    autocannon({ connections: CONNECTIONS, duration: DURATION, ...options }, (error, result) => {
-      if (error) return reject(error);
-      const non2xx = result.non2xx + result.errors + result.timeouts;
-      const summary = {
-        name,
-        requestsPerSecond: Math.round(result.requests.average),
-        latencyMs: {
-          p50: result.latency.p50,
-          p90: result.latency.p90,
-          p99: result.latency.p99,
-          max: result.latency.max,
-        },
-        requests: result.requests.total,
-        failures: non2xx,
-      };
-      log(`${name}: ${summary.requestsPerSecond} req/s, p99 ${summary.latencyMs.p99} ms, failures ${non2xx}`);
-      resolve(summary);
-    });
-  });
+async function run(name, options) {
+  const result = await autocannonRun({ connections: CONNECTIONS, duration: DURATION, ...options });
+  const non2xx = result.non2xx + result.errors + result.timeouts;
+  const summary = {
+    name,
+    requestsPerSecond: Math.round(result.requests.average),
+    latencyMs: latencyMs(result),
+    requests: result.requests.total,
+    failures: non2xx,
+  };
+  log(`${name}: ${summary.requestsPerSecond} req/s, p99 ${summary.latencyMs.p99} ms, failures ${non2xx}`);
+  return summary;
 }
 
 async function submit(base, apiKey, body = { output_format: 'txt' }) {
@@ -205,7 +104,7 @@ async function waitForAll(base, ids, timeoutMs = 600_000) {
 async function endToEnd(base, apiKeys, workers) {
   const processes = [];
   for (let index = 0; index < workers; index += 1) {
-    processes.push(start(dist('worker.js'), serviceEnv({ ROLE: 'worker', GENERATION_CONCURRENCY: '4' })));
+    processes.push(start('worker', [dist('worker.js')], serviceEnv({ ROLE: 'worker', GENERATION_CONCURRENCY: '4' })));
   }
   // Let the workers connect before the clock starts: we measure throughput, not start-up.
   await new Promise((resolve) => setTimeout(resolve, 3_000));
@@ -227,33 +126,20 @@ async function endToEnd(base, apiKeys, workers) {
 
 async function main() {
   log('preparing a fresh database and 1,000 keys');
-  await recreateDatabase();
+  await bench.recreateDatabase();
   const apiKeys = await createCustomers();
 
-  const apiPort = await freePort();
-  const base = `http://127.0.0.1:${apiPort}`;
-  const api = start(
-    dist('main.js'),
-    serviceEnv({ ROLE: 'api', PORT: String(apiPort), HOST: '127.0.0.1', BASE_URL: `${base}/v1` }),
-  );
-  await waitForHttp(`${base}/health/live`);
+  const { child: api, base } = await bench.startService();
 
   // A finished job (one worker, then gone) and a job that stays queued: the two kinds of status answers.
-  const worker = start(dist('worker.js'), serviceEnv({ ROLE: 'worker' }));
+  const worker = start('worker', [dist('worker.js')], serviceEnv({ ROLE: 'worker' }));
   const finishedId = await submit(base, apiKeys[0]);
   await waitForAll(base, [finishedId]);
   await stop(worker);
   const runningId = await submit(base, apiKeys[1]);
 
-  const baselinePort = await freePort();
-  const baseline = spawn(process.execPath, ['-e', baselineSource()], {
-    env: { ...process.env, DATABASE_URL, PORT: String(baselinePort), NODE_PATH: path.join(root, 'node_modules') },
-    cwd: root,
-    stdio: 'ignore',
-  });
-  children.push(baseline);
-  const baselineBase = `http://127.0.0.1:${baselinePort}`;
-  await waitForHttp(`${baselineBase}/v1/status/${finishedId}`);
+  const { child: baseline, base: baselineBase } = await bench.startBaseline(baselineSource());
+  await bench.waitForHttp(`${baselineBase}/v1/status/${finishedId}`, baseline);
 
   const results = {};
   results.baselineFinished = await run('baseline: bare Fastify + pg, finished job', {
@@ -279,18 +165,11 @@ async function main() {
       },
     ],
   });
-  baseline.kill('SIGTERM');
+  await stop(baseline);
 
   // The admission run left thousands of queued jobs: clear them so the end-to-end runs measure only their own.
-  const database = new Client({ connectionString: DATABASE_URL });
-  await database.connect();
-  await database.query(`UPDATE book_jobs SET status = 'failed', error = 'benchmark cleanup' WHERE status = 'queued'`);
-  await database.end();
-  const Redis = require('ioredis');
-  const redis = new Redis('redis://127.0.0.1:6379');
-  const stale = await redis.keys(`${REDIS_PREFIX}:bull:*`);
-  if (stale.length > 0) await redis.del(...stale);
-  await redis.quit();
+  await bench.query(`UPDATE book_jobs SET status = 'failed', error = 'benchmark cleanup' WHERE status = 'queued'`);
+  await bench.deleteRedisKeys('bull:*');
 
   results.endToEnd = [];
   for (const workers of [1, 2, 4]) results.endToEnd.push(await endToEnd(base, apiKeys, workers));
@@ -299,12 +178,7 @@ async function main() {
   const ratio = (a, b) => Number((a.requestsPerSecond / b.requestsPerSecond).toFixed(2));
   const report = {
     date: new Date().toISOString(),
-    machine: {
-      cpus: os.cpus().length,
-      model: os.cpus()[0]?.model,
-      memoryGiB: Math.round(os.totalmem() / 2 ** 30),
-      node: process.version,
-    },
+    machine: machine(),
     settings: { durationSeconds: DURATION, connections: CONNECTIONS, keys: KEYS, endToEndJobs: E2E_JOBS },
     results,
     ratios: {
@@ -315,9 +189,6 @@ async function main() {
       ),
     },
   };
-  const out = path.join(root, 'bench', 'results');
-  mkdirSync(out, { recursive: true });
-  writeFileSync(path.join(out, 'api.json'), `${JSON.stringify(report, null, 2)}\n`);
   const rows = [
     [
       'GET /v1/status, finished job',
@@ -353,8 +224,7 @@ async function main() {
     ),
     '',
   ].join('\n');
-  writeFileSync(path.join(out, 'api.md'), md);
-  process.stdout.write(`${md}\n`);
+  writeResults('api', report, md);
 }
 
 main().then(

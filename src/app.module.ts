@@ -9,6 +9,8 @@ import { HttpExceptionFilter } from './common/http-exception.filter';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
+import { ExtensionsModule } from './extensions/extensions.module';
+import type { ExtensionModule } from './extensions/scriptorium-extension.decorator';
 import { HealthModule } from './health/health.module';
 import { MetricsHttpModule } from './metrics/metrics-http.module';
 import { MetricsModule } from './metrics/metrics.module';
@@ -23,16 +25,27 @@ export function coreImports(config: AppConfig) {
   return [ConfigModule.forRoot(config), CommonModule, MetricsModule, DatabaseModule, RedisModule, QueuesModule];
 }
 
+export interface AppModuleOptions {
+  /**
+   * A deploying team's modules, each marked with @ScriptoriumExtension: book
+   * providers, renderers, artifact storage, API-key authentication
+   * (docs/architecture.md, examples/custom-extension). Give every process
+   * (API and workers) the same list.
+   */
+  extensions?: readonly ExtensionModule[];
+}
+
 /** Root module of the HTTP API and/or the worker, by ROLE (DESIGN.md section 1). */
 @Module({})
 export class AppModule {
-  static forRole(config: AppConfig): DynamicModule {
+  static forRole(config: AppConfig, options: AppModuleOptions = {}): DynamicModule {
     const serveHttp = config.ROLE !== 'worker';
     const runWorkers = config.ROLE !== 'api';
     return {
       module: AppModule,
       imports: [
         ...coreImports(config),
+        ExtensionsModule.forRoot(options.extensions ?? []),
         ...(serveHttp
           ? [
               AccountsModule,

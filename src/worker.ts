@@ -2,16 +2,20 @@ import 'reflect-metadata';
 import { Logger as NestLogger } from '@nestjs/common';
 import { createRootLogger, PinoNestLogger } from './logging/logger';
 import { NestFactory } from '@nestjs/core';
-import { AppModule } from './app.module';
+import { AppModule, type AppModuleOptions } from './app.module';
 import { MetricsService } from './metrics/metrics.service';
 import { startWorkerMetricsServer } from './metrics/worker-metrics-server';
 import { prepare } from './bootstrap';
 
-/** Bull processors only (ROLE=worker): generation, webhook delivery, reconciliation. */
-async function main(): Promise<void> {
+/**
+ * Bull processors only (ROLE=worker): generation, webhook delivery,
+ * reconciliation. A team's entrypoint calls it with the same extensions as
+ * its API processes (examples/custom-extension/main.ts).
+ */
+export async function startWorker(options: AppModuleOptions = {}): Promise<void> {
   const config = await prepare({ checkSchema: true });
   config.ROLE = 'worker';
-  const app = await NestFactory.createApplicationContext(AppModule.forRole(config), {
+  const app = await NestFactory.createApplicationContext(AppModule.forRole(config, options), {
     logger: new PinoNestLogger(createRootLogger(config.LOG_LEVEL)),
   });
   app.enableShutdownHooks();
@@ -30,4 +34,6 @@ async function main(): Promise<void> {
   logger.log(`Worker started with generation concurrency ${config.GENERATION_CONCURRENCY}`);
 }
 
-void main();
+if (require.main === module) {
+  void startWorker();
+}

@@ -1,8 +1,8 @@
-import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ApiException } from '../common/api-exception';
 import { ErrorCode } from '../common/error-code';
-import { ApiKeysService } from './api-keys.service';
+import { API_KEY_AUTHENTICATOR, type ApiKeyAuthenticator } from './api-key-authenticator';
 import { AuthenticatedRequest, PUBLIC_ROUTE, REQUIRED_SCOPE } from './auth.decorators';
 import type { ApiKeyScope } from './entities/api-key.entity';
 
@@ -13,7 +13,7 @@ export const API_KEY_HEADER = 'x-api-key';
 export class ApiKeyGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
-    private readonly keys: ApiKeysService,
+    @Inject(API_KEY_AUTHENTICATOR) private readonly authenticator: ApiKeyAuthenticator,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -27,7 +27,7 @@ export class ApiKeyGuard implements CanActivate {
     if (!presented) {
       throw authError(ErrorCode.AuthRequired, 'API key required', 'Send your API key in the X-API-Key header.');
     }
-    const verification = await this.keys.verify(presented.trim());
+    const verification = await this.authenticator.verify(presented.trim());
     switch (verification.outcome) {
       case 'malformed':
       case 'unknown':

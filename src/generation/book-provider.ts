@@ -56,3 +56,20 @@ export interface BookProvider {
   readonly name: string;
   generate(request: BookGenerationRequest, context: GenerationContext): Promise<GenerationOutcome>;
 }
+
+/** A provider and the model ids it writes the books of. */
+export interface BookProviderRegistration {
+  models: readonly ModelId[];
+  provider: BookProvider;
+}
+
+/**
+ * The providers of this process, in order of precedence (a later entry takes
+ * a model id from an earlier one): the configured builtin/openai routing
+ * first (GENERATION_PROVIDER*), then the extensions' (EXTENSION_BOOK_PROVIDERS).
+ * GenerationService routes every request by model id through it.
+ */
+export const BOOK_PROVIDERS = Symbol('BOOK_PROVIDERS');
+
+/** The providers that extensions contribute (ExtensionsModule); GenerationModule puts them after the defaults. */
+export const EXTENSION_BOOK_PROVIDERS = Symbol('EXTENSION_BOOK_PROVIDERS');

@@ -1,16 +1,13 @@
-import { Injectable } from '@nestjs/common';
-import { AppConfig } from '../config/app-config';
+import { Inject, Injectable } from '@nestjs/common';
 import { MODEL_IDS, type ModelId } from '../catalog/catalog';
-import type {
-  BookGenerationRequest,
-  BookProvider,
-  GenerationOutcome,
-  GenerationProgressReporter,
+import {
+  BOOK_PROVIDERS,
+  type BookGenerationRequest,
+  type BookProvider,
+  type BookProviderRegistration,
+  type GenerationOutcome,
+  type GenerationProgressReporter,
 } from './book-provider';
-import { OpenAiBookProvider } from './openai/openai-book.provider';
-import { PROVIDER_SETTINGS } from './openai/openai-settings';
-import { BuiltinBookProvider } from './builtin/builtin-book.provider';
-import { addBuiltinIllustrations } from './builtin/illustrations';
 import type { UsageListener } from './generation-report';
 import { GenerationSectionsRepository } from './generation-sections.repository';
 
@@ -19,27 +16,19 @@ export interface GeneratedBook extends GenerationOutcome {
   nominalWordCount: number;
 }
 
-/** Chooses the provider for a request's model and runs it with checkpoints. */
+/** Chooses the provider for a request's model (BOOK_PROVIDERS) and runs it with checkpoints. */
 @Injectable()
 export class GenerationService {
   private readonly providers: Record<ModelId, BookProvider>;
 
   constructor(
     private readonly sections: GenerationSectionsRepository,
-    config: AppConfig,
+    @Inject(BOOK_PROVIDERS) registrations: readonly BookProviderRegistration[],
   ) {
-    const builtin = new BuiltinBookProvider({ sectionDelayMs: config.BUILTIN_SECTION_DELAY_MS });
-    const { providers, openai } = config.section(PROVIDER_SETTINGS);
-    const providerFor = (id: ModelId): BookProvider => {
-      const settings = openai[id];
-      return providers[id] === 'openai' && settings
-        ? new OpenAiBookProvider(settings, { illustrate: addBuiltinIllustrations })
-        : builtin;
-    };
-    this.providers = Object.fromEntries(MODEL_IDS.map((id) => [id, providerFor(id)])) as Record<ModelId, BookProvider>;
+    this.providers = routeByModel(registrations);
   }
 
-  /** The provider that writes a model id's books (configuration: GENERATION_PROVIDER*). */
+  /** The provider that writes a model id's books (configuration: GENERATION_PROVIDER*, or an extension). */
   providerFor(model: ModelId): BookProvider {
     return this.providers[model];
   }
@@ -67,4 +56,26 @@ export class GenerationService {
   discardCheckpoints(requestId: string): Promise<void> {
     return this.sections.clear(requestId);
   }
+}
+
+/**
+ * One provider per model id, the last registration of an id winning; a
+ * registration naming a model id the catalog does not know, or a model id
+ * left without a provider, stops the start.
+ */
+export function routeByModel(registrations: readonly BookProviderRegistration[]): Record<ModelId, BookProvider> {
+  const routes = new Map<ModelId, BookProvider>();
+  for (const { models, provider } of registrations) {
+    for (const model of models) {
+      if (!MODEL_IDS.includes(model)) {
+        throw new Error(
+          `Book provider ${provider.name} is registered for model ${String(model)}, which is not in the catalog (${MODEL_IDS.join(', ')})`,
+        );
+      }
+      routes.set(model, provider);
+    }
+  }
+  const missing = MODEL_IDS.filter((model) => !routes.has(model));
+  if (missing.length > 0) throw new Error(`No book provider is registered for model ${missing.join(', ')}`);
+  return Object.fromEntries(routes) as Record<ModelId, BookProvider>;
 }

@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../common/api-exception';
-import { AppModule } from '../app.module';
+import { AppModule, type AppModuleOptions } from '../app.module';
 import type { Logger as Pino } from 'pino';
 import { createRootLogger, PinoNestLogger, requestIdFor } from '../logging/logger';
 import { AppConfig } from '../config/app-config';
@@ -77,11 +77,14 @@ function recordHttpMetrics(app: NestFastifyApplication): void {
   });
 }
 
-/** Builds the service's HTTP application; `main.ts` starts it this way. */
-export async function createHttpApp(config: AppConfig): Promise<NestFastifyApplication> {
+/** Builds the service's HTTP application; `main.ts` starts it this way (a team's entrypoint adds its extensions). */
+export async function createHttpApp(
+  config: AppConfig,
+  options: AppModuleOptions = {},
+): Promise<NestFastifyApplication> {
   const logger = createRootLogger(config.LOG_LEVEL);
   const app = await NestFactory.create<NestFastifyApplication>(
-    AppModule.forRole(config),
+    AppModule.forRole(config, options),
     createFastifyAdapter(logger),
     {
       logger: new PinoNestLogger(logger),

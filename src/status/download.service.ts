@@ -4,7 +4,7 @@ import { JobsRepository } from '../jobs/jobs.repository';
 import { ApiException, notFound } from '../common/api-exception';
 import { ErrorCode } from '../common/error-code';
 import { requestNotFound } from '../common/request-id';
-import { ArtifactHead } from '../storage/artifacts.repository';
+import type { ArtifactHead } from '../storage/artifact-storage';
 import { StorageService } from '../storage/storage.service';
 
 /** The stored file's headers plus the book's title, for the Content-Disposition file name. */

@@ -1,16 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
+import type { ArtifactHead, StoredArtifact } from './artifact-storage';
 import { ArtifactEntity } from './entities/artifact.entity';
 
-export type ArtifactHead = Omit<ArtifactEntity, 'content'>;
+// The shape is the storage seam's (artifact-storage.ts); named here too for the readers that import it from here.
+export type { ArtifactHead };
 
 @Injectable()
 export class ArtifactsRepository {
   constructor(@InjectRepository(ArtifactEntity) private readonly artifacts: Repository<ArtifactEntity>) {}
 
   /** Replaces any earlier artifact of the job: a retried job writes the same book again. */
-  async upsert(artifact: Omit<ArtifactEntity, 'createdAt'>): Promise<void> {
+  async upsert(artifact: StoredArtifact): Promise<void> {
     await this.artifacts.upsert(artifact, ['jobId']);
   }
 

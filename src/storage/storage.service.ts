@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { Readable } from 'node:stream';
-import { Injectable } from '@nestjs/common';
+import type { Readable } from 'node:stream';
+import { Inject, Injectable } from '@nestjs/common';
 import type { OutputFormat } from '../catalog/catalog';
-import { ArtifactHead, ArtifactsRepository } from './artifacts.repository';
+import { ARTIFACT_STORAGE, type ArtifactHead, type ArtifactStorage } from './artifact-storage';
 
 export interface StoredBook {
   jobId: string;
@@ -12,17 +12,18 @@ export interface StoredBook {
   content: Buffer;
 }
 
-/** Downloads are read from PostgreSQL this many bytes at a time. */
-export const DOWNLOAD_SLICE_BYTES = 1024 * 1024;
-
-/** Keeps finished books where every API process can serve them (PostgreSQL by default). */
+/**
+ * Keeps finished books where every API process can serve them, through the
+ * configured ArtifactStorage (PostgreSQL by default). What a download
+ * promises whatever the storage (size, strong ETag) is decided here.
+ */
 @Injectable()
 export class StorageService {
-  constructor(private readonly artifacts: ArtifactsRepository) {}
+  constructor(@Inject(ARTIFACT_STORAGE) private readonly storage: ArtifactStorage) {}
 
   async save(book: StoredBook): Promise<void> {
     const etag = `"${createHash('sha256').update(book.content).digest('base64url')}"`;
-    await this.artifacts.upsert({
+    await this.storage.put({
       jobId: book.jobId,
       format: book.format,
       contentType: book.contentType,
@@ -34,25 +35,11 @@ export class StorageService {
   }
 
   head(jobId: string): Promise<ArtifactHead | null> {
-    return this.artifacts.findHead(jobId);
+    return this.storage.head(jobId);
   }
 
-  /**
-   * The stored file as a stream of slices: a 50 MB PDF never sits whole in an
-   * API process's memory, and a slow client holds one slice at a time.
-   */
+  /** The stored file's bytes, streamed by the storage without holding the whole file. */
   stream(head: Pick<ArtifactHead, 'jobId' | 'sizeBytes'>): Readable {
-    const artifacts = this.artifacts;
-    return Readable.from(
-      (async function* slices() {
-        for (let offset = 0; offset < head.sizeBytes; offset += DOWNLOAD_SLICE_BYTES) {
-          const slice = await artifacts.readSlice(head.jobId, offset, DOWNLOAD_SLICE_BYTES);
-          // The file was replaced or deleted mid-download: end short rather than send another file's bytes.
-          if (slice.length === 0) throw new Error(`Artifact ${head.jobId} changed during download`);
-          yield slice;
-        }
-      })(),
-      { objectMode: false },
-    );
+    return this.storage.read(head);
   }
 }

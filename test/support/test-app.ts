@@ -4,7 +4,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
 import Redis from 'ioredis';
 import { AccountsService } from '../../src/accounts/accounts.service';
-import { AppModule } from '../../src/app.module';
+import { AppModule, type AppModuleOptions } from '../../src/app.module';
 import { ApiKeysService, CreateKeyOptions } from '../../src/auth/api-keys.service';
 import { AppConfig, loadConfig } from '../../src/config/app-config';
 import { CreditsService } from '../../src/credits/credits.service';
@@ -44,6 +44,8 @@ export interface TestAppOptions {
   webhookCa?: string;
   /** DNS used when connecting to webhook receivers (rebinding tests). */
   webhookLookup?: LookupFunction;
+  /** Extension modules, as a deployment gives them to AppModule.forRole (examples/custom-extension). */
+  extensions?: AppModuleOptions['extensions'];
 }
 
 export async function startTestApp(
@@ -66,7 +68,9 @@ export async function startTestApp(
   );
   const resolver = new FakeHostResolver();
   resolver.set('hooks.example.com', ['93.184.215.14']);
-  const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRole(config)] })
+  const moduleRef = await Test.createTestingModule({
+    imports: [AppModule.forRole(config, { extensions: options.extensions })],
+  })
     .overrideProvider(HOST_RESOLVER)
     .useValue(resolver)
     .overrideProvider(WEBHOOK_HTTP_CLIENT)
