@@ -14,18 +14,8 @@ describe('Downloading books', () => {
   });
   afterAll(() => t.close());
 
-  const finishedBook = async (body: Record<string, unknown>) => {
-    const accepted = await t.app.inject({
-      method: 'POST',
-      url: '/v1/book',
-      headers: { 'x-api-key': customer.apiKey, 'content-type': 'application/json' },
-      payload: JSON.stringify(body),
-    });
-    expect(accepted.statusCode).toBe(202);
-    const status = await waitForTerminal(t.app, accepted.json().requestId, 60_000);
-    expect(status).toMatchObject({ status: 'completed' });
-    return status.requestId as string;
-  };
+  const finishedBook = async (body: Record<string, unknown>) =>
+    (await t.finishedBook(customer.apiKey, body)).requestId as string;
 
   it.each(OUTPUT_FORMATS)('serves %s with its type, a safe file name, length, ETag and 304', async (format) => {
     const requestId = await finishedBook({ output_format: format, prompt: 'Mira and the "lighthouse" / keeper' });

@@ -1,7 +1,7 @@
 import Ajv2020 from 'ajv/dist/2020';
 import { BOOK_DOCUMENT_SCHEMA } from '../../src/book/book-document.schema';
 import { CONTENT_TYPES, estimateCost } from '../../src/catalog/catalog';
-import { Customer, startTestApp, TestApp, waitForTerminal } from '../../test/support/test-app';
+import { Customer, startTestApp, TestApp } from '../../test/support/test-app';
 import { FIXED_OUTLINE_PROVIDER } from './fixed-outline-book.provider';
 import { ReadingRoomModule } from './reading-room.module';
 import { readingTimeLine } from './reading-time-markdown.renderer';
@@ -22,15 +22,7 @@ describe('The reading-room extension (examples/custom-extension)', () => {
 
   /** Submits a book, waits for it to complete, and downloads it. */
   const book = async (body: Record<string, unknown>) => {
-    const accepted = await t.app.inject({
-      method: 'POST',
-      url: '/v1/book',
-      headers: { 'x-api-key': customer.apiKey, 'content-type': 'application/json' },
-      payload: JSON.stringify(body),
-    });
-    expect(accepted.statusCode).toBe(202);
-    const status = await waitForTerminal(t.app, accepted.json().requestId);
-    expect(status).toMatchObject({ status: 'completed' });
+    const status = await t.finishedBook(customer.apiKey, body);
     const download = await t.app.inject({ method: 'GET', url: `/v1/download/${status.requestId}` });
     expect(download.statusCode).toBe(200);
     return { status, download };

@@ -16,7 +16,7 @@ import { WebhookUrlPolicy } from '../webhooks/webhook-url-policy';
 import { idempotencyKeyReused, invalidWebhookUrl, jobStartFailed } from './books.exceptions';
 import { JobsRepository } from '../jobs/jobs.repository';
 import { CreateBookDto } from './dto/create-book.dto';
-import { BookJobParameters } from '../jobs/entities/book-job.entity';
+import type { BookRequest } from '../book/book-request';
 import { JobAdmissions } from '../jobs/job-admissions';
 
 export interface SubmissionReceipt {
@@ -121,7 +121,7 @@ export class BooksService {
   }
 }
 
-function withDefaults(request: CreateBookDto): BookJobParameters {
+function withDefaults(request: CreateBookDto): BookRequest {
   return {
     prompt: request.prompt ?? '',
     style: request.style ?? DEFAULT_STYLE,

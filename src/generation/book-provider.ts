@@ -1,20 +1,12 @@
-import type { BookStyle, BookType, ModelId, OutputFormat } from '../catalog/catalog';
+import type { BookRequest } from '../book/book-request';
+import type { ModelId } from '../catalog/catalog';
 import type { GenerationReport, UsageListener } from './generation-report';
 import type { BookChapter, BookDocument } from '../book/book-document';
 
-/** The generation request as the engine sees it: defaults already applied. */
-export interface BookGenerationRequest {
+/** The job's request as the provider sees it: the stored BookRequest, its id and its date. */
+export interface BookGenerationRequest extends BookRequest {
   /** The job id; also the book's identifier and the seed of deterministic providers. */
   requestId: string;
-  /** Empty when the client gave none: the provider invents a premise. */
-  prompt: string;
-  style: BookStyle;
-  type: BookType;
-  images: boolean;
-  author: string;
-  customTone: string;
-  model: ModelId;
-  outputFormat: OutputFormat;
   /** When the job was created (ISO 8601); used as the book's date so output is reproducible. */
   createdAt: string;
 }

@@ -5,14 +5,15 @@ import type { GenerationReport } from '../generation/generation-report';
 import { CreditsRepository } from '../credits/credits.repository';
 import { UsageCountersRepository } from '../usage/usage-counters.repository';
 import { WebhookOutboxRepository } from '../webhooks/webhook-outbox.repository';
-import { BookJobEntity, BookJobParameters, JobStatus, TERMINAL_STATUSES } from './entities/book-job.entity';
+import type { BookRequest } from '../book/book-request';
+import { BookJobEntity, JobStatus, TERMINAL_STATUSES } from './entities/book-job.entity';
 import { IdempotencyKeyEntity } from './entities/idempotency-key.entity';
 
 export interface NewBookJob {
   id: string;
   accountId: string;
   apiKeyId: string;
-  parameters: BookJobParameters;
+  parameters: BookRequest;
   webhookUrl: string | null;
   estimatedCost: number;
 }

@@ -101,15 +101,9 @@ export class GenerationProcessor {
 
     const outcome = await this.generation.generate(
       {
-        requestId: job.id,
-        prompt: parameters.prompt,
-        style: parameters.style,
-        type: parameters.type,
-        images: parameters.images,
+        ...parameters,
         author: parameters.author || SERVICE_NAME,
-        customTone: parameters.customTone,
-        model: parameters.model,
-        outputFormat: parameters.outputFormat,
+        requestId: job.id,
         createdAt: job.createdAt.toISOString(),
       },
       this.progressReporter(job.id),

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { Response as LightMyRequestResponse } from 'light-my-request';
 import { Test } from '@nestjs/testing';
 import Redis from 'ioredis';
 import { AccountsService } from '../../src/accounts/accounts.service';
@@ -24,6 +25,10 @@ export interface TestApp {
   /** Creates an account with credits and one key; returns the full key. */
   createCustomer(options?: { credits?: number; key?: Partial<Omit<CreateKeyOptions, 'accountId'>> }): Promise<Customer>;
   createKey(accountId: string, options?: Partial<Omit<CreateKeyOptions, 'accountId'>>): Promise<string>;
+  /** POST /v1/book with a JSON body, as a client sends it; the raw answer. */
+  submitBook(apiKey: string, body?: Record<string, unknown>): Promise<LightMyRequestResponse>;
+  /** Submits a book that must be accepted and complete; its final status. */
+  finishedBook(apiKey: string, body?: Record<string, unknown>, timeoutMs?: number): Promise<Record<string, any>>;
   close(): Promise<void>;
 }
 
@@ -99,11 +104,28 @@ export async function startTestApp(
   const createKey = async (accountId: string, options: Partial<Omit<CreateKeyOptions, 'accountId'>> = {}) =>
     (await keys().create({ accountId, name: options.name ?? 'test key', ...options })).apiKey;
 
+  const submitBook = (apiKey: string, body: Record<string, unknown> = {}) =>
+    app.inject({
+      method: 'POST',
+      url: '/v1/book',
+      headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    });
+
   return {
     app,
     config,
     resolver,
     createKey,
+    submitBook,
+    async finishedBook(apiKey, body = {}, timeoutMs = 60_000) {
+      const accepted = await submitBook(apiKey, body);
+      if (accepted.statusCode !== 202)
+        throw new Error(`POST /v1/book answered ${accepted.statusCode}: ${accepted.body}`);
+      const status = await waitForTerminal(app, accepted.json().requestId, timeoutMs);
+      if (status.status !== 'completed') throw new Error(`Job ${status.requestId} ended ${JSON.stringify(status)}`);
+      return status;
+    },
     async createCustomer(options = {}) {
       const account = await accounts().create('Test customer');
       if ((options.credits ?? 10_000) > 0) await credits().grant(account.id, options.credits ?? 10_000);

@@ -1,24 +1,12 @@
 import { Check, Column, CreateDateColumn, Entity, ForeignKey, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 import { AccountEntity } from '../../accounts/entities/account.entity';
 import { ApiKeyEntity } from '../../auth/entities/api-key.entity';
-import type { BookStyle, BookType, ModelId, OutputFormat } from '../../catalog/catalog';
+import type { BookRequest } from '../../book/book-request';
 import type { GenerationReport } from '../../generation/generation-report';
 
 export const JOB_STATUSES = ['queued', 'processing', 'completed', 'failed'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 export const TERMINAL_STATUSES: readonly JobStatus[] = ['completed', 'failed'];
-
-/** The generation request with every default applied, as stored with the job. */
-export interface BookJobParameters {
-  prompt: string;
-  style: BookStyle;
-  type: BookType;
-  images: boolean;
-  author: string;
-  customTone: string;
-  model: ModelId;
-  outputFormat: OutputFormat;
-}
 
 /** A book request: the row behind GET /status and the webhook payload. */
 @Entity({ name: 'book_jobs' })
@@ -49,7 +37,7 @@ export class BookJobEntity {
   messages!: string[];
 
   @Column({ type: 'jsonb' })
-  parameters!: BookJobParameters;
+  parameters!: BookRequest;
 
   @Column({ name: 'webhook_url', type: 'varchar', length: 2048, nullable: true })
   webhookUrl!: string | null;
