@@ -1,6 +1,6 @@
 import type { BookBlock, BookChapter } from '../../../book/book-document';
 import { NonFictionWriter } from './non-fiction-writer';
-import { chapterText, writeBook, type WrittenBook } from './testing/write-book';
+import { chapterText, writeBook, type WrittenBook } from '../testing/write-book';
 
 const request = {
   type: 'non_fiction' as const,

@@ -1,6 +1,6 @@
 import type { BookBlock, BookChapter } from '../../../book/book-document';
 import { SelfHelpWriter } from './self-help-writer';
-import { chapterText, writeBook, type WrittenBook } from './testing/write-book';
+import { chapterText, writeBook, type WrittenBook } from '../testing/write-book';
 
 const request = { type: 'self_help' as const, prompt: 'How to stop procrastinating', style: 'noir' as const };
 const ofKind = <K extends BookBlock['kind']>(chapter: BookChapter, kind: K) =>

@@ -1,5 +1,5 @@
 import type { BookBlock, BookChapter } from '../../../book/book-document';
-import { chapterText, writeBook, type WrittenBook } from './testing/write-book';
+import { chapterText, writeBook, type WrittenBook } from '../testing/write-book';
 import { TextbookWriter } from './textbook-writer';
 
 const lessons = (chapters: BookChapter[]) => chapters.filter((chapter) => chapter.kind === 'lesson');

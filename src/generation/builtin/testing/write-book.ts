@@ -1,21 +1,26 @@
 /**
- * The book the builtin provider writes for a request, for the non-fiction
- * writers' specs. It runs the provider itself (its seed, its choice of
- * writer, its section loop, checkpoints and back matter), so the specs test
- * the books clients get; it only adds the world and outline the provider
- * handed the writer, which the document does not carry.
+ * The book the builtin provider writes for a request, for the writers' specs
+ * (story and non-fiction alike). It runs the provider itself (its seed, its
+ * choice of writer, its section loop, checkpoints and back matter), so the
+ * specs test the books clients get; it only adds the world and outline the
+ * provider handed the writer, which the document does not carry.
  */
-import type { BookChapter } from '../../../../book/book-document';
-import type { BookGenerationRequest, GenerationContext, SectionCheckpointStore } from '../../../book-provider';
-import { BuiltinBookProvider } from '../../builtin-book.provider';
-import type { Random } from '../../prng';
-import { blockTexts } from '../../text';
-import type { BookOutline, SectionOutline, TypeWriter } from '../../type-writer';
-import type { World } from '../../world';
+import type { BookChapter } from '../../../book/book-document';
+import type { BookGenerationRequest, GenerationContext, SectionCheckpointStore } from '../../book-provider';
+import { GenerationCancelledError } from '../../generation.errors';
+import { BuiltinBookProvider } from '../builtin-book.provider';
+import type { Random } from '../prng';
+import { blockTexts } from '../text';
+import type { BookOutline, SectionOutline, TypeWriter } from '../type-writer';
+import type { World } from '../world';
 
-export interface WrittenBook {
+/** What the provider planned for a request and handed the writer. */
+export interface BookPlan {
   world: World;
   outline: BookOutline;
+}
+
+export interface WrittenBook extends BookPlan {
   chapters: BookChapter[];
   words: number;
   /**
@@ -65,8 +70,34 @@ function memoryCheckpoints(stored: ReadonlyMap<string, BookChapter> = new Map())
   };
 }
 
-function runContext(checkpoints: SectionCheckpointStore): GenerationContext {
-  return { progress: { report: () => Promise.resolve() }, checkpoints, signal: new AbortController().signal };
+function runContext(checkpoints: SectionCheckpointStore, signal = new AbortController().signal): GenerationContext {
+  return { progress: { report: () => Promise.resolve() }, checkpoints, signal };
+}
+
+/**
+ * Runs `run` (one provider run for `request`) while recording what the
+ * provider hands `Writer.outline`, and fails unless it outlined exactly one
+ * book with `Writer`.
+ */
+async function recordPlan<T>(
+  Writer: WriterClass,
+  request: BookGenerationRequest,
+  run: () => Promise<T>,
+): Promise<{ plan: BookPlan; result: T }> {
+  const handed: BookPlan[] = [];
+  const writeOutline = Writer.prototype.outline;
+  function recordOutline(this: TypeWriter, world: World, random: Random): BookOutline {
+    const outline = writeOutline.call(this, world, random);
+    handed.push({ world, outline });
+    return outline;
+  }
+  const outlining = jest.spyOn(Writer.prototype, 'outline').mockImplementation(recordOutline);
+  const result = await run().finally(() => outlining.mockRestore());
+  const [plan] = handed;
+  if (!plan || handed.length !== 1) {
+    throw new Error(`The builtin provider did not outline this ${request.type} with ${Writer.name}`);
+  }
+  return { plan, result };
 }
 
 /**
@@ -80,20 +111,7 @@ export async function writeBook(
   const request = bookRequest(overrides);
   const provider = new BuiltinBookProvider();
   const first = memoryCheckpoints();
-  // What the provider hands the writer; the document carries neither.
-  const handed: Array<{ world: World; outline: BookOutline }> = [];
-  const writeOutline = Writer.prototype.outline;
-  function recordOutline(this: TypeWriter, world: World, random: Random): BookOutline {
-    const outline = writeOutline.call(this, world, random);
-    handed.push({ world, outline });
-    return outline;
-  }
-  const outlining = jest.spyOn(Writer.prototype, 'outline').mockImplementation(recordOutline);
-  const { document } = await provider.generate(request, runContext(first.store)).finally(() => outlining.mockRestore());
-  const [plan] = handed;
-  if (!plan || handed.length !== 1) {
-    throw new Error(`The builtin provider did not write this ${request.type} with ${Writer.name}`);
-  }
+  const { plan, result } = await recordPlan(Writer, request, () => provider.generate(request, runContext(first.store)));
 
   const rewrite = async (section: SectionOutline): Promise<BookChapter> => {
     const others = new Map([...first.saved].filter(([key]) => key !== section.key));
@@ -106,7 +124,29 @@ export async function writeBook(
     return written;
   };
 
+  const { document } = result;
   return { ...plan, chapters: document.chapters, words: document.metadata.wordCount, rewrite };
+}
+
+/**
+ * The world and outline the builtin provider plans for `overrides`, without
+ * writing a section: the run is cancelled from the start, and the provider
+ * plans before it first checks for cancellation.
+ */
+export async function planBook(Writer: WriterClass, overrides: Partial<BookGenerationRequest> = {}): Promise<BookPlan> {
+  const request = bookRequest(overrides);
+  const cancelled = new AbortController();
+  cancelled.abort();
+  const { plan } = await recordPlan(Writer, request, async () => {
+    try {
+      await new BuiltinBookProvider().generate(request, runContext(memoryCheckpoints().store, cancelled.signal));
+    } catch (error) {
+      if (error instanceof GenerationCancelledError) return;
+      throw error;
+    }
+    throw new Error('The builtin provider wrote a book for a cancelled run');
+  });
+  return plan;
 }
 
 /** Every readable sentence of a chapter, joined. */
