@@ -1,20 +1,23 @@
 import { bookShape, CONCRETE_BOOK_TYPES, isProse } from '../../book/book-shapes';
-import type { FakeChatServer } from './testing/fake-chat-server';
+import { GenerationCancelledError } from '../generation.errors';
+import type { OpenAiModelSettings } from './openai-settings';
+import type { FakeChatServer, FakeChatServerOptions } from './testing/fake-chat-server';
 import { bookRequest as request, generationContext as context, startProvider } from './testing/provider-harness';
 
 /**
- * Every book type through the whole pipeline at full length against the fake
- * server: tens of thousands of streamed words, so it runs with the e2e project.
+ * The pipeline against the fake server in real time: every book type at full
+ * length (tens of thousands of streamed words), and stopping sections that
+ * are streaming. Seconds each, so they run with the e2e project.
  */
-describe('OpenAiBookProvider (long-form pipeline, every type)', () => {
+describe('OpenAiBookProvider (long-form pipeline, whole books in real time)', () => {
   let server: FakeChatServer | undefined;
   afterEach(async () => {
     await server?.close();
     server = undefined;
   });
 
-  async function provider() {
-    const started = await startProvider();
+  async function provider(options: FakeChatServerOptions = {}, settings: Partial<OpenAiModelSettings> = {}) {
+    const started = await startProvider(options, settings);
     server = started.server;
     return started.provider;
   }
@@ -45,4 +48,43 @@ describe('OpenAiBookProvider (long-form pipeline, every type)', () => {
       server = undefined;
     }
   }, 120_000);
+
+  it('stops the sections in flight when one fails for good, and reports that failure', async () => {
+    const book = await provider(
+      {
+        latency: { firstTokenMs: [300, 300], tokensPerSecond: 2_000 },
+        script: (call) =>
+          call.kind === 'prose' && call.kindIndex === 0 ? { status: 401, message: 'bad key' } : undefined,
+      },
+      { concurrency: 4 },
+    );
+    await expect(book.generate(request(), context())).rejects.toMatchObject({
+      message: expect.stringMatching(/401/),
+      permanent: true,
+    });
+    // Requests the client gave up on may still reach the server a moment later; none is answered in full.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(server!.inFlight()).toBe(0);
+    // The three sections in flight beside the failed one were cut off, not written to the end.
+    expect(server!.calls.filter((call) => call.kind === 'prose' && call.finishReason === 'stop')).toHaveLength(0);
+  });
+
+  it('stops at once when cancelled: no model call starts after the signal', async () => {
+    const controller = new AbortController();
+    const book = await provider({ latency: { firstTokenMs: [50, 50], tokensPerSecond: 2_000 } });
+    let callsAtCancel = 0;
+    const ctx = context({ signal: controller.signal });
+    const original = ctx.progress.report;
+    ctx.progress = {
+      report: async (progress, message) => {
+        await original(progress, message);
+        if (/written:/.test(message ?? '') && !controller.signal.aborted) {
+          controller.abort();
+          callsAtCancel = server!.calls.length;
+        }
+      },
+    };
+    await expect(book.generate(request(), ctx)).rejects.toBeInstanceOf(GenerationCancelledError);
+    expect(server!.calls.length).toBe(callsAtCancel);
+  });
 });

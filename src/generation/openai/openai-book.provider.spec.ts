@@ -4,7 +4,7 @@ import { BOOK_DOCUMENT_SCHEMA } from '../../book/book-document.schema';
 import { bookShape } from '../../book/book-shapes';
 import { documentWords } from '../../book/word-count';
 import type { SectionCheckpointStore } from '../book-provider';
-import { GenerationCancelledError, GenerationError } from '../generation.errors';
+import { GenerationError } from '../generation.errors';
 import type { OpenAiModelSettings } from './openai-settings';
 import type { FakeChatServer, FakeChatServerOptions } from './testing/fake-chat-server';
 import { bookRequest, generationContext, startProvider } from './testing/provider-harness';
@@ -361,45 +361,6 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
       (call) => call.kind === 'prose' && !call.lastUserMessage.includes('so far ends like this'),
     );
     expect(drafts).toHaveLength(4);
-  });
-
-  it('stops the sections in flight when one fails for good, and reports that failure', async () => {
-    const book = await provider(
-      {
-        latency: { firstTokenMs: [300, 300], tokensPerSecond: 2_000 },
-        script: (call) =>
-          call.kind === 'prose' && call.kindIndex === 0 ? { status: 401, message: 'bad key' } : undefined,
-      },
-      { concurrency: 4 },
-    );
-    await expect(book.generate(request(), context())).rejects.toMatchObject({
-      message: expect.stringMatching(/401/),
-      permanent: true,
-    });
-    // Requests the client gave up on may still reach the server a moment later; none is answered in full.
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(server!.inFlight()).toBe(0);
-    // The three sections in flight beside the failed one were cut off, not written to the end.
-    expect(server!.calls.filter((call) => call.kind === 'prose' && call.finishReason === 'stop')).toHaveLength(0);
-  });
-
-  it('stops at once when cancelled: no model call starts after the signal', async () => {
-    const controller = new AbortController();
-    const book = await provider({ latency: { firstTokenMs: [50, 50], tokensPerSecond: 2_000 } });
-    let callsAtCancel = 0;
-    const ctx = context({ signal: controller.signal });
-    const original = ctx.progress.report;
-    ctx.progress = {
-      report: async (progress, message) => {
-        await original(progress, message);
-        if (/written:/.test(message ?? '') && !controller.signal.aborted) {
-          controller.abort();
-          callsAtCancel = server!.calls.length;
-        }
-      },
-    };
-    await expect(book.generate(request(), ctx)).rejects.toBeInstanceOf(GenerationCancelledError);
-    expect(server!.calls.length).toBe(callsAtCancel);
   });
 
   it('fails the job with a clear, permanent error when the model refuses every plan', async () => {
