@@ -1,3 +1,4 @@
+import { DataSource } from 'typeorm';
 import { ApiKeysService } from '../src/auth/api-keys.service';
 import { Customer, startTestApp, TestApp } from './support/test-app';
 
@@ -58,6 +59,30 @@ describe('API key authentication', () => {
       expect(response.statusCode).toBe(403);
       expect(response.json()).toMatchObject({ success: false, errorCode: 'FORBIDDEN' });
     }
+  });
+
+  it('refuses a key revoked by another process at once, even where the key is read from memory', async () => {
+    const other = await t.createCustomer({ key: { minIntervalSeconds: 0 } });
+    // The submission route reads keys from memory: this one is now remembered.
+    expect((await t.submitBook(other.apiKey)).statusCode).toBe(202);
+    // The console (another process) revokes it: this process's memory is not told.
+    await t.app.get(DataSource).query(`UPDATE api_keys SET revoked_at = now() WHERE id = $1`, [other.keyId]);
+
+    const refused = await t.submitBook(other.apiKey);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ success: false, errorCode: 'FORBIDDEN', error: 'API key revoked' });
+    const usage = await t.app.inject({ method: 'GET', url: '/v1/usage', headers: { 'x-api-key': other.apiKey } });
+    expect(usage.statusCode).toBe(403);
+    // Nothing was stored, charged or counted for the refused request.
+    const [{ jobs }] = await t.app
+      .get(DataSource)
+      .query(`SELECT count(*)::int AS jobs FROM book_jobs WHERE api_key_id = $1`, [other.keyId]);
+    expect(jobs).toBe(1);
+    const [{ total_requests }] = await t.app
+      .get(DataSource)
+      .query(`SELECT total_requests FROM api_key_usage WHERE api_key_id = $1`, [other.keyId]);
+    expect(Number(total_requests)).toBe(1);
+    expect(refused.headers['ratelimit-remaining']).toBe('14');
   });
 
   it('answers 403 FORBIDDEN for a key without the needed scope', async () => {

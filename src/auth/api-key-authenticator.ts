@@ -9,7 +9,16 @@ import type { KeyVerification } from './api-keys.service';
  * and the database holds them to it.
  */
 export interface ApiKeyAuthenticator {
-  verify(presented: string): Promise<KeyVerification>;
+  verify(presented: string, options?: VerifyOptions): Promise<KeyVerification>;
+}
+
+export interface VerifyOptions {
+  /**
+   * The route re-checks the key's revocation in its own transaction
+   * (`@RevocationCheckedByRoute()`), so the key may be resolved from memory
+   * without a query. An authenticator may ignore it.
+   */
+  fromMemory?: boolean;
 }
 
 /** The authenticator ApiKeyGuard asks: ApiKeysService, unless an extension sets its own. */

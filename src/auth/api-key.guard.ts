@@ -3,7 +3,8 @@ import { Reflector } from '@nestjs/core';
 import { ApiException } from '../common/api-exception';
 import { ErrorCode } from '../common/error-code';
 import { API_KEY_AUTHENTICATOR, type ApiKeyAuthenticator } from './api-key-authenticator';
-import { AuthenticatedRequest, PUBLIC_ROUTE, REQUIRED_SCOPE } from './auth.decorators';
+import { AuthenticatedRequest, PUBLIC_ROUTE, REQUIRED_SCOPE, REVOCATION_CHECKED_BY_ROUTE } from './auth.decorators';
+import { keyRevoked } from './auth.exceptions';
 import type { ApiKeyScope } from './entities/api-key.entity';
 
 export const API_KEY_HEADER = 'x-api-key';
@@ -27,7 +28,8 @@ export class ApiKeyGuard implements CanActivate {
     if (!presented) {
       throw authError(ErrorCode.AuthRequired, 'API key required', 'Send your API key in the X-API-Key header.');
     }
-    const verification = await this.authenticator.verify(presented.trim());
+    const fromMemory = this.reflector.get<boolean>(REVOCATION_CHECKED_BY_ROUTE, context.getHandler()) === true;
+    const verification = await this.authenticator.verify(presented.trim(), { fromMemory });
     switch (verification.outcome) {
       case 'malformed':
       case 'unknown':
@@ -39,12 +41,7 @@ export class ApiKeyGuard implements CanActivate {
       case 'wrong_secret':
         throw authError(ErrorCode.AuthFailed, 'API key verification failed', 'The API key could not be verified.');
       case 'revoked':
-        throw new ApiException(
-          403,
-          ErrorCode.Forbidden,
-          'API key revoked',
-          'This API key has been revoked and can no longer be used.',
-        );
+        throw keyRevoked();
       case 'ok':
         break;
     }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, Repository } from 'typeorm';
+import { EntityManager, IsNull, Repository } from 'typeorm';
 import { ApiKeyEntity, ApiKeyScope } from './entities/api-key.entity';
 
 export interface NewApiKey {
@@ -54,6 +54,19 @@ export class ApiKeysRepository {
 
   listByAccount(accountId: string): Promise<ApiKeyEntity[]> {
     return this.keys.find({ where: { accountId }, order: { createdAt: 'ASC' } });
+  }
+
+  /**
+   * Which of these keys are not revoked, read inside the caller's transaction
+   * and held against a concurrent revocation until it ends (FOR SHARE): a
+   * request admitted with a key is ordered before that key's revocation.
+   */
+  async lockUnrevoked(manager: EntityManager, ids: readonly string[]): Promise<Set<string>> {
+    const rows: Array<{ id: string }> = await manager.query(
+      `SELECT id FROM api_keys WHERE id = ANY($1::varchar[]) AND revoked_at IS NULL ORDER BY id FOR SHARE`,
+      [[...new Set(ids)]],
+    );
+    return new Set(rows.map((row) => row.id));
   }
 
   /** Revocation is permanent: a revoked key is never un-revoked. Returns false when already revoked or unknown. */

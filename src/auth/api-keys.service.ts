@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import { AccountsService } from '../accounts/accounts.service';
 import { generateApiKey, parseApiKey, secretMatches } from './api-key-format';
-import { ApiKeysRepository } from './api-keys.repository';
+import type { ApiKeyAuthenticator, VerifyOptions } from './api-key-authenticator';
+import { ApiKeysRepository, type KeyForVerification } from './api-keys.repository';
 import { API_KEY_SCOPES, ApiKeyEntity, ApiKeyScope } from './entities/api-key.entity';
 
 /** What the rest of the service knows about the caller once its key checked out. */
@@ -44,8 +46,13 @@ export interface KeySummary {
 
 const LAST_USED_RESOLUTION_MS = 60_000;
 
+/** Keys remembered per process for the routes that may use memory (see verify). */
+const REMEMBERED_KEYS = { max: 50_000, ttl: 5 * 60_000 };
+
 @Injectable()
-export class ApiKeysService {
+export class ApiKeysService implements ApiKeyAuthenticator {
+  private readonly remembered = new LRUCache<string, KeyForVerification>(REMEMBERED_KEYS);
+
   constructor(
     private readonly keys: ApiKeysRepository,
     private readonly accounts: AccountsService,
@@ -67,8 +74,10 @@ export class ApiKeysService {
     return { keyId: generated.id, apiKey: generated.fullKey, preview: generated.preview };
   }
 
-  revoke(keyId: string): Promise<boolean> {
-    return this.keys.revoke(keyId);
+  async revoke(keyId: string): Promise<boolean> {
+    const revoked = await this.keys.revoke(keyId);
+    this.remembered.delete(keyId);
+    return revoked;
   }
 
   async list(accountId: string): Promise<KeySummary[]> {
@@ -76,15 +85,26 @@ export class ApiKeysService {
     return keys.map(toSummary);
   }
 
-  async verify(presented: string): Promise<KeyVerification> {
+  /**
+   * Checks a presented key. With `fromMemory` (routes that re-check
+   * revocation in their own transaction) a key read in the last few minutes
+   * is taken from memory; otherwise the database answers, and refreshes the
+   * memory. Keys never change after creation except by revocation.
+   */
+  async verify(presented: string, options: VerifyOptions = {}): Promise<KeyVerification> {
     const parsed = parseApiKey(presented);
     if (!parsed) return { outcome: 'malformed' };
-    const key = await this.keys.findForVerification(parsed.id);
-    if (!key) return { outcome: 'unknown' };
+    let key = options.fromMemory ? this.remembered.get(parsed.id) : undefined;
+    if (!key) {
+      key = (await this.keys.findForVerification(parsed.id)) ?? undefined;
+      if (!key) return { outcome: 'unknown' };
+      this.remembered.set(key.id, key);
+    }
     if (!secretMatches(parsed.secret, key.secretHash)) return { outcome: 'wrong_secret' };
     if (key.revokedAt) return { outcome: 'revoked' };
     if (!key.lastUsedAt || Date.now() - key.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
       await this.keys.touchLastUsed(key.id);
+      key.lastUsedAt = new Date();
     }
     return {
       outcome: 'ok',

@@ -5,6 +5,7 @@ import type { ApiKeyScope } from './entities/api-key.entity';
 
 export const PUBLIC_ROUTE = 'scriptorium:public';
 export const REQUIRED_SCOPE = 'scriptorium:scope';
+export const REVOCATION_CHECKED_BY_ROUTE = 'scriptorium:revocation-checked-by-route';
 
 /** Marks a route that needs no API key; every other route requires one. */
 export const Public = (): MethodDecorator & ClassDecorator => SetMetadata(PUBLIC_ROUTE, true);
@@ -12,6 +13,14 @@ export const Public = (): MethodDecorator & ClassDecorator => SetMetadata(PUBLIC
 /** The scope a key must carry to call the route. */
 export const RequireScope = (scope: ApiKeyScope): MethodDecorator & ClassDecorator =>
   SetMetadata(REQUIRED_SCOPE, scope);
+
+/**
+ * The route's own transaction re-checks that the key is not revoked (and
+ * holds it against a concurrent revocation until commit), so the guard may
+ * resolve the key from memory instead of asking the database on every call.
+ * Revocation stays immediate: only for such routes.
+ */
+export const RevocationCheckedByRoute = (): MethodDecorator => SetMetadata(REVOCATION_CHECKED_BY_ROUTE, true);
 
 export type AuthenticatedRequest = FastifyRequest & { apiKey?: AuthenticatedKey };
 

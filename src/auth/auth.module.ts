@@ -25,6 +25,6 @@ import { ApiKeyEntity } from './entities/api-key.entity';
     },
     { provide: APP_GUARD, useClass: ApiKeyGuard },
   ],
-  exports: [ApiKeysService],
+  exports: [ApiKeysService, ApiKeysRepository],
 })
 export class AuthModule {}

@@ -2,7 +2,7 @@ import { Body, Controller, Headers, HttpCode, Param, Post, Res, UseFilters } fro
 import { ApiBody, ApiHeader, ApiOperation, ApiParam, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { AuthenticatedKey } from '../auth/api-keys.service';
-import { CurrentKey, RequireScope } from '../auth/auth.decorators';
+import { CurrentKey, RequireScope, RevocationCheckedByRoute } from '../auth/auth.decorators';
 import { ApiErrors } from '../common/api-error-responses';
 import { ApiException } from '../common/api-exception';
 import { API_VERSION, LegacyAlias } from '../common/legacy-alias';
@@ -72,6 +72,7 @@ export class BooksController {
   @UseFilters(SubmissionExceptionFilter)
   @HttpCode(202)
   @RequireScope('books:write')
+  @RevocationCheckedByRoute()
   @ApiOperation({
     summary: 'Submit a book generation job',
     description:

@@ -11,6 +11,7 @@ import {
 import { ApiException } from '../common/api-exception';
 import { ErrorCode } from '../common/error-code';
 import type { JobAdmissions } from '../jobs/job-admissions';
+import type { Admission } from '../jobs/jobs.repository';
 import type { IdempotencyClaim, IdempotentCreation, JobsRepository, NewBookJob } from '../jobs/jobs.repository';
 import { clientKey, TEST_BASE_URL, testPublicUrls } from '../jobs/testing/job-fixtures';
 import {
@@ -90,7 +91,7 @@ function setUp() {
   const admissions = {
     store: jest.fn((_job: NewBookJob) => {
       steps.push('store');
-      return Promise.resolve({ reserved: true });
+      return Promise.resolve<Admission>({ reserved: true });
     }),
     enqueue: jest.fn((_jobId: string) => {
       steps.push('enqueue');
@@ -119,6 +120,20 @@ describe('BooksService.submit', () => {
     jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
   });
   afterEach(() => jest.restoreAllMocks());
+
+  describe('a key revoked after the guard read it', () => {
+    it('answers 403 FORBIDDEN, gives the rate-limit slot back and queues nothing', async () => {
+      const { service, steps, admissions } = setUp();
+      admissions.store.mockResolvedValueOnce({ reserved: false, keyRevoked: true });
+      await expect(service.submit(key, {})).rejects.toMatchObject({
+        status: 403,
+        errorCode: ErrorCode.Forbidden,
+        message: 'API key revoked',
+      });
+      expect(steps).toEqual(['admit', 'give back']);
+      expect(admissions.enqueue).not.toHaveBeenCalled();
+    });
+  });
 
   describe('webhook policy', () => {
     it.each([

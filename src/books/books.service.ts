@@ -9,6 +9,7 @@ import {
   estimateCost,
   SERVICE_NAME,
 } from '../catalog/catalog';
+import { keyRevoked } from '../auth/auth.exceptions';
 import { ApiException } from '../common/api-exception';
 import { PublicUrls } from '../common/public-urls';
 import { RateLimitHeaders, RateLimitService, RateLimitsUnavailableError } from '../throttling/rate-limit.service';
@@ -74,11 +75,13 @@ export class BooksService {
     try {
       if (idempotencyKey === undefined) {
         await admit();
-        await this.admissions.store(job);
+        const admission = await this.admissions.store(job);
+        if (admission.keyRevoked) throw keyRevoked();
         rateLimitHeaders = admitted!;
       } else {
         const fingerprint = createHash('sha256').update(JSON.stringify({ parameters, webhookUrl })).digest('hex');
         const outcome = await this.jobs.createQueuedOnce(job, { key: idempotencyKey, fingerprint }, admit);
+        if (outcome.kind === 'key_revoked') throw keyRevoked();
         if (outcome.kind === 'replay') {
           if (!outcome.sameRequest) {
             throw idempotencyKeyReused();
@@ -88,7 +91,11 @@ export class BooksService {
         rateLimitHeaders = outcome.admission;
       }
     } catch (error) {
-      if (error instanceof ApiException) throw error;
+      if (error instanceof ApiException) {
+        // A key revoked since the guard read it: nothing was stored, so the request is not counted either.
+        if (admitted && error.status === 403) await this.rateLimits.giveBack(key);
+        throw error;
+      }
       if (!(error instanceof RateLimitsUnavailableError)) {
         this.logger.error(`Could not store job ${job.id}: ${error instanceof Error ? error.message : String(error)}`);
       }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { MicroBatcher } from '../common/micro-batcher';
 import { GenerationProducer } from './generation.producer';
-import { JobsRepository, NewBookJob } from './jobs.repository';
+import { Admission, JobsRepository, NewBookJob } from './jobs.repository';
 
 /**
  * Admission sizes: at most this many jobs per transaction, and this many
@@ -20,7 +20,7 @@ const QUEUE_BATCH = { maxBatch: 256, maxInFlight: 2 };
  */
 @Injectable()
 export class JobAdmissions {
-  private readonly stored: MicroBatcher<NewBookJob, { reserved: boolean }>;
+  private readonly stored: MicroBatcher<NewBookJob, Admission>;
   private readonly queued: MicroBatcher<string, undefined>;
 
   constructor(jobs: JobsRepository, producer: GenerationProducer) {
@@ -31,8 +31,8 @@ export class JobAdmissions {
     }, QUEUE_BATCH);
   }
 
-  /** Commits the job with its credit reservation (false when the pool did not cover it). */
-  store(job: NewBookJob): Promise<{ reserved: boolean }> {
+  /** Commits the job with its credit reservation (false when the pool did not cover it), unless its key is revoked. */
+  store(job: NewBookJob): Promise<Admission> {
     return this.stored.submit(job);
   }
 

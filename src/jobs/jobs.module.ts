@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module';
 import { CreditsModule } from '../credits/credits.module';
 import { UsageModule } from '../usage/usage.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
@@ -15,7 +16,7 @@ import { JobsRepository } from './jobs.repository';
  * (books, status) and the worker both build on it.
  */
 @Module({
-  imports: [CreditsModule, UsageModule, WebhooksModule],
+  imports: [AuthModule, CreditsModule, UsageModule, WebhooksModule],
   providers: [JobsRepository, JobAdmissions, GenerationProducer, FinishedJobNotifier, JobCancellationService],
   exports: [JobsRepository, JobAdmissions, GenerationProducer, FinishedJobNotifier, JobCancellationService],
 })

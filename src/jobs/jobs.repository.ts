@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { GenerationReport } from '../generation/generation-report';
+import { ApiKeysRepository } from '../auth/api-keys.repository';
 import { CreditsRepository } from '../credits/credits.repository';
 import { UsageCountersRepository } from '../usage/usage-counters.repository';
 import { WebhookOutboxRepository } from '../webhooks/webhook-outbox.repository';
@@ -30,7 +31,16 @@ const QUEUED_MESSAGE = 'Request accepted and queued';
 const IDEMPOTENCY_WINDOW = "interval '24 hours'";
 
 export type IdempotentCreation<A> =
-  { kind: 'created'; reserved: boolean; admission: A } | { kind: 'replay'; jobId: string; sameRequest: boolean };
+  | { kind: 'created'; reserved: boolean; admission: A }
+  | { kind: 'replay'; jobId: string; sameRequest: boolean }
+  | { kind: 'key_revoked' };
+
+/** What admission did with one job: stored, its cost reserved or not; or refused because its key was revoked. */
+export interface Admission {
+  reserved: boolean;
+  /** The key was revoked before the job could be admitted: nothing was stored, counted or charged. */
+  keyRevoked?: true;
+}
 
 export interface CompletedBook {
   title: string;
@@ -74,6 +84,7 @@ export class JobsRepository {
     private readonly credits: CreditsRepository,
     private readonly outbox: WebhookOutboxRepository,
     private readonly usage: UsageCountersRepository,
+    private readonly keys: ApiKeysRepository,
   ) {}
 
   /**
@@ -82,9 +93,10 @@ export class JobsRepository {
    * locked until commit, so credits are exact), then the jobs and the usage
    * counts are written, one statement each however many jobs there are. An
    * account's row is held for a few round trips per batch, not per job.
-   * Returns, per job, whether its cost was reserved.
+   * Returns, per job, whether its cost was reserved, or that its key was
+   * revoked (nothing stored for it).
    */
-  async createQueuedBatch(jobs: readonly NewBookJob[]): Promise<Array<{ reserved: boolean }>> {
+  async createQueuedBatch(jobs: readonly NewBookJob[]): Promise<Admission[]> {
     return this.dataSource.transaction((manager) => this.insertQueued(manager, jobs));
   }
 
@@ -118,7 +130,9 @@ export class JobsRepository {
         await manager.delete(IdempotencyKeyEntity, { apiKeyId: job.apiKeyId, idempotencyKey: claim.key });
       }
       const admission = await admit();
-      const [{ reserved } = { reserved: false }] = await this.insertQueued(manager, [job]);
+      const [stored = { reserved: false, keyRevoked: true }] = await this.insertQueued(manager, [job]);
+      if (stored.keyRevoked) return { kind: 'key_revoked' };
+      const { reserved } = stored;
       await manager.insert(IdempotencyKeyEntity, {
         apiKeyId: job.apiKeyId,
         idempotencyKey: claim.key,
@@ -129,35 +143,45 @@ export class JobsRepository {
     });
   }
 
-  private async insertQueued(
-    manager: EntityManager,
-    jobs: readonly NewBookJob[],
-  ): Promise<Array<{ reserved: boolean }>> {
+  private async insertQueued(manager: EntityManager, batch: readonly NewBookJob[]): Promise<Admission[]> {
+    // The guard may have read the key from memory: its revocation is checked here, in the admitting transaction.
+    const usable = await this.keys.lockUnrevoked(
+      manager,
+      batch.map((job) => job.apiKeyId),
+    );
+    const jobs = batch.filter((job) => usable.has(job.apiKeyId));
     const reserved = await this.credits.reserveInOrder(
       manager,
       jobs.map((job) => ({ accountId: job.accountId, jobId: job.id, amount: job.estimatedCost })),
     );
-    await manager.query(
-      `INSERT INTO book_jobs
-         (id, account_id, api_key_id, status, progress, messages, parameters, webhook_url, credits_reserved, credits_used)
-       SELECT id, account_id, api_key_id, 'queued', 0, ARRAY[$7::text], parameters, webhook_url, credits_reserved, 0
-         FROM unnest($1::uuid[], $2::uuid[], $3::varchar[], $4::jsonb[], $5::varchar[], $6::int[])
-           AS j(id, account_id, api_key_id, parameters, webhook_url, credits_reserved)`,
-      [
-        jobs.map((job) => job.id),
-        jobs.map((job) => job.accountId),
+    if (jobs.length > 0) {
+      await manager.query(
+        `INSERT INTO book_jobs
+           (id, account_id, api_key_id, status, progress, messages, parameters, webhook_url, credits_reserved, credits_used)
+         SELECT id, account_id, api_key_id, 'queued', 0, ARRAY[$7::text], parameters, webhook_url, credits_reserved, 0
+           FROM unnest($1::uuid[], $2::uuid[], $3::varchar[], $4::jsonb[], $5::varchar[], $6::int[])
+             AS j(id, account_id, api_key_id, parameters, webhook_url, credits_reserved)`,
+        [
+          jobs.map((job) => job.id),
+          jobs.map((job) => job.accountId),
+          jobs.map((job) => job.apiKeyId),
+          jobs.map((job) => JSON.stringify(job.parameters)),
+          jobs.map((job) => job.webhookUrl),
+          jobs.map((job, index) => (reserved[index] ? job.estimatedCost : 0)),
+          QUEUED_MESSAGE,
+        ],
+      );
+      await this.usage.recordRequests(
+        manager,
         jobs.map((job) => job.apiKeyId),
-        jobs.map((job) => JSON.stringify(job.parameters)),
-        jobs.map((job) => job.webhookUrl),
-        jobs.map((job, index) => (reserved[index] ? job.estimatedCost : 0)),
-        QUEUED_MESSAGE,
-      ],
+      );
+    }
+    const reservedById = new Map(jobs.map((job, index) => [job.id, reserved[index] ?? false]));
+    return batch.map((job) =>
+      usable.has(job.apiKeyId)
+        ? { reserved: reservedById.get(job.id) ?? false }
+        : { reserved: false, keyRevoked: true },
     );
-    await this.usage.recordRequests(
-      manager,
-      jobs.map((job) => job.apiKeyId),
-    );
-    return reserved.map((covered) => ({ reserved: covered }));
   }
 
   /**

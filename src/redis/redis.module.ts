@@ -19,6 +19,8 @@ export const REDIS_CLIENT = Symbol('REDIS_CLIENT');
         const client = new Redis(config.REDIS_URL, {
           lazyConnect: true,
           enableOfflineQueue: false,
+          // Commands issued in one tick (the rate-limit counters of concurrent requests) go in one write.
+          enableAutoPipelining: true,
           maxRetriesPerRequest: 1,
           connectTimeout: 2_000,
           retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
