@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../common/api-exception';
+import { installLegacyPaths } from '../common/legacy-alias';
 import { AppModule, type AppModuleOptions } from '../app.module';
 import type { Logger as Pino } from 'pino';
 import { createRootLogger, PinoNestLogger, requestIdFor } from '../logging/logger';
@@ -51,6 +52,10 @@ function answerRoutingError(error: FastifyError, _request: FastifyRequest, reply
 /** What every HTTP application gets, however it was created (main, tests, benchmarks). */
 export function configureHttpApp(app: NestFastifyApplication, config: AppConfig): void {
   enableApiVersioning(app);
+  installLegacyPaths(app.getHttpAdapter().getInstance(), {
+    enabled: config.LEGACY_PATHS_ENABLED,
+    baseUrl: config.BASE_URL,
+  });
   app.enableShutdownHooks();
   setupOpenApi(app, config);
   recordHttpMetrics(app);
