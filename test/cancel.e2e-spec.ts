@@ -6,7 +6,7 @@ import { CreditsService } from '../src/credits/credits.service';
 import { GenerationJobData, QueueName } from '../src/queues/queue-names';
 import { StorageService } from '../src/storage/storage.service';
 import { HttpsReceiver, localhostCertificate } from './support/https-receiver';
-import { startTestApp, TestApp, waitForTerminal } from './support/test-app';
+import { startTestApp, TestApp } from './support/test-app';
 
 /** Time the builtin provider spends on each section: long enough to catch a book mid-run. */
 const SECTION_DELAY_MS = 600;
@@ -47,12 +47,7 @@ describe('Cancelling a job', () => {
   };
 
   const submit = async (apiKey: string, body: Record<string, unknown> = {}) => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/v1/book',
-      headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
-      payload: JSON.stringify(body),
-    });
+    const response = await t.submitBook(apiKey, body);
     expect(response.statusCode).toBe(202);
     return response.json().requestId as string;
   };
@@ -309,9 +304,8 @@ describe('Cancelling a job', () => {
 
   it('answers 409 JOB_ALREADY_FINISHED for a completed job and leaves it, its charge and its book alone', async () => {
     const customer = await t.createCustomer({ credits: 1_000 });
-    const requestId = await submit(customer.apiKey, { type: 'short_story', output_format: 'md' });
-    const completed = await waitForTerminal(t.app, requestId);
-    expect(completed.status).toBe('completed');
+    const completed = await t.finishedBook(customer.apiKey, { type: 'short_story', output_format: 'md' });
+    const { requestId } = completed;
 
     const refused = await cancel(requestId, customer.apiKey);
     expect(refused.statusCode).toBe(409);

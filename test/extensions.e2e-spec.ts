@@ -7,7 +7,7 @@ import type { AuthenticatedKey, KeyVerification } from '../src/auth/api-keys.ser
 import { API_KEY_SCOPES } from '../src/auth/entities/api-key.entity';
 import { ScriptoriumExtension } from '../src/extensions/scriptorium-extension.decorator';
 import type { ArtifactHead, ArtifactStorage, StoredArtifact } from '../src/storage/artifact-storage';
-import { Customer, startTestApp, TestApp, waitForTerminal } from './support/test-app';
+import { Customer, startTestApp, TestApp } from './support/test-app';
 
 /**
  * The storage and authentication seams (the provider and renderer seams are
@@ -77,20 +77,14 @@ describe('Extensions replacing the artifact storage and the API-key authenticati
   });
   afterAll(() => t.close());
 
-  const submit = (key: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/v1/book',
-      headers: { 'x-api-key': key, 'content-type': 'application/json' },
-      payload: JSON.stringify({ type: 'short_story', output_format: 'txt' }),
-    });
+  const book = { type: 'short_story', output_format: 'txt' };
 
   it("asks the extension's authenticator instead of the api_keys table", async () => {
-    const refused = await submit(customer.apiKey);
+    const refused = await t.submitBook(customer.apiKey, book);
     expect(refused.statusCode).toBe(401);
     expect(refused.json().errorCode).toBe('AUTH_REQUIRED');
 
-    const accepted = await submit(TOKEN);
+    const accepted = await t.submitBook(TOKEN, book);
     expect(accepted.statusCode).toBe(202);
     // The job belongs to the key the token stands for: its usage shows it.
     const usage = await t.app.inject({ method: 'GET', url: '/v1/usage', headers: { 'x-api-key': TOKEN } });
@@ -99,9 +93,7 @@ describe('Extensions replacing the artifact storage and the API-key authenticati
   });
 
   it("keeps finished books in the extension's storage and serves downloads from it, with the service's ETag", async () => {
-    const accepted = await submit(TOKEN);
-    const { requestId } = accepted.json();
-    expect(await waitForTerminal(t.app, requestId)).toMatchObject({ status: 'completed' });
+    const { requestId } = await t.finishedBook(TOKEN, book);
 
     const stored = storage.files.get(requestId);
     expect(stored?.content.length).toBeGreaterThan(100);

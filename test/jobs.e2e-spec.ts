@@ -11,17 +11,9 @@ describe('Book jobs end to end', () => {
   });
   afterAll(() => t.close());
 
-  const submit = (apiKey: string, body: Record<string, unknown>) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/v1/book',
-      headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
-      payload: JSON.stringify(body),
-    });
-
   it.each(['txt', 'md', 'json'] as const)('generates a %s book that can be downloaded', async (format) => {
     const customer = await t.createCustomer({ credits: 1_000 });
-    const accepted = await submit(customer.apiKey, {
+    const accepted = await t.submitBook(customer.apiKey, {
       prompt: 'A lighthouse keeper named Mara finds a map that leads under the sea',
       type: 'novel',
       style: 'mystery',
@@ -78,21 +70,19 @@ describe('Book jobs end to end', () => {
 
   it('charges 50% more for images', async () => {
     const customer = await t.createCustomer({ credits: 2_000 });
-    const accepted = await submit(customer.apiKey, {
+    const status = await t.finishedBook(customer.apiKey, {
       type: 'short_story',
       images: true,
       model: '3.0',
       output_format: 'md',
     });
-    const status = await waitForTerminal(t.app, accepted.json().requestId);
-    expect(status.status).toBe('completed');
     expect(status.creditsUsed).toBeGreaterThanOrEqual(675);
     expect(status.creditsUsed).toBeLessThanOrEqual(825);
   });
 
   it('ends a job the credit pool cannot cover as failed with "Insufficient credits"', async () => {
     const customer = await t.createCustomer({ credits: 100 });
-    const accepted = await submit(customer.apiKey, { prompt: 'Too expensive' });
+    const accepted = await t.submitBook(customer.apiKey, { prompt: 'Too expensive' });
     expect(accepted.statusCode).toBe(202);
     expect(accepted.json().status).toBe('queued');
 
@@ -114,9 +104,7 @@ describe('Book jobs end to end', () => {
   it('records reserve, release and charge in the ledger, netting to creditsUsed', async () => {
     const dataSource = t.app.get(DataSource);
     const customer = await t.createCustomer({ credits: 1_000 });
-    const accepted = await submit(customer.apiKey, { output_format: 'txt' });
-    const { requestId } = accepted.json();
-    await waitForTerminal(t.app, requestId);
+    const { requestId } = await t.finishedBook(customer.apiKey, { output_format: 'txt' });
     // A ledger that nets to the job's creditsUsed proves the settle step.
     const rows: Array<{ kind: string; amount: string }> = await dataSource.query(
       'SELECT kind, amount FROM credit_ledger WHERE job_id = $1 ORDER BY id',

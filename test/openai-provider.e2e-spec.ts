@@ -34,19 +34,16 @@ describe('Books written by an OpenAI-compatible model, through the HTTP API', ()
     const t = await startTestApp(settingsFor(fake));
     try {
       const customer = await t.createCustomer({ credits: 1_000 });
-      const accepted = await t.app.inject({
-        method: 'POST',
-        url: '/v1/book',
-        headers: { 'x-api-key': customer.apiKey, 'content-type': 'application/json' },
-        payload: JSON.stringify({
+      const status = await t.finishedBook(
+        customer.apiKey,
+        {
           prompt: 'A lighthouse keeper called Mira finds a drowned map. The mayor is the culprit.',
           type: 'short_story',
           style: 'mystery',
           output_format: 'json',
-        }),
-      });
-      expect(accepted.statusCode).toBe(202);
-      const status = await waitForTerminal(t.app, accepted.json().requestId, 120_000);
+        },
+        120_000,
+      );
       expect(status).toMatchObject({ status: 'completed', progress: 100 });
       const messages = status.messages.join('\n');
       expect(messages).toMatch(/Planned ".+": 4 parts/);

@@ -18,13 +18,8 @@ describe('Rate limits under concurrency', () => {
     await first.close();
   });
 
-  const submit = (app: TestApp, apiKey: string, payload?: unknown) =>
-    app.app.inject({
-      method: 'POST',
-      url: '/v1/book',
-      headers: { 'x-api-key': apiKey, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
-    });
+  const submit = (app: TestApp, apiKey: string) =>
+    app.app.inject({ method: 'POST', url: '/v1/book', headers: { 'x-api-key': apiKey } });
 
   it('admits exactly one of 20 concurrent requests of one key (burst limit)', async () => {
     const customer = await first.createCustomer();
@@ -58,7 +53,7 @@ describe('Rate limits under concurrency', () => {
   it('with --min-interval-seconds 0 --daily-limit 5: 5 admitted, then the daily 429; 400s and burst rejections cost nothing', async () => {
     const customer = await first.createCustomer({ key: { minIntervalSeconds: 0, dailyLimit: 5 } });
     for (let i = 0; i < 3; i += 1)
-      expect((await submit(second, customer.apiKey, { type: 'poem' })).statusCode).toBe(400);
+      expect((await second.submitBook(customer.apiKey, { type: 'poem' })).statusCode).toBe(400);
     for (let i = 0; i < 5; i += 1) {
       const response = await submit(i % 2 ? first : second, customer.apiKey);
       expect(response.statusCode).toBe(202);
@@ -107,7 +102,7 @@ describe('Rate limits under concurrency', () => {
 
   it('puts the rate-limit headers on error answers too', async () => {
     const customer = await first.createCustomer({ key: { minIntervalSeconds: 0, dailyLimit: 9 } });
-    const invalid = await submit(first, customer.apiKey, { style: 'nope' });
+    const invalid = await first.submitBook(customer.apiKey, { style: 'nope' });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.headers['ratelimit-limit']).toBe('9');
     expect(invalid.headers['ratelimit-remaining']).toBe('9');

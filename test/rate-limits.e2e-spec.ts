@@ -13,23 +13,15 @@ describe('Rate limits on POST /v1/book', () => {
   });
   afterAll(() => t.close());
 
-  const submit = (apiKey: string, body: unknown = {}) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/v1/book',
-      headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
-      payload: JSON.stringify(body),
-    });
-
   it('answers 429 to a second request inside 6 seconds, asking the client to wait', async () => {
     const customer = await t.createCustomer();
-    const first = await submit(customer.apiKey);
+    const first = await t.submitBook(customer.apiKey);
     expect(first.statusCode).toBe(202);
     expect(first.headers['ratelimit-limit']).toBe('15');
     expect(first.headers['ratelimit-remaining']).toBe('14');
     expect(Number(first.headers['ratelimit-reset'])).toBeGreaterThan(0);
 
-    const second = await submit(customer.apiKey);
+    const second = await t.submitBook(customer.apiKey);
     expect(second.statusCode).toBe(429);
     const body = second.json();
     expect(body).toMatchObject({ success: false, errorCode: 'RATE_LIMIT_EXCEEDED' });
@@ -42,11 +34,11 @@ describe('Rate limits on POST /v1/book', () => {
 
   it('answers the daily 429 naming the limit, and does not count invalid or burst-rejected requests', async () => {
     const customer = await t.createCustomer({ key: { minIntervalSeconds: 0, dailyLimit: 3 } });
-    expect((await submit(customer.apiKey, { style: 'pirate' })).statusCode).toBe(400);
+    expect((await t.submitBook(customer.apiKey, { style: 'pirate' })).statusCode).toBe(400);
     for (let i = 0; i < 3; i += 1) {
-      expect((await submit(customer.apiKey)).statusCode).toBe(202);
+      expect((await t.submitBook(customer.apiKey)).statusCode).toBe(202);
     }
-    const over = await submit(customer.apiKey);
+    const over = await t.submitBook(customer.apiKey);
     expect(over.statusCode).toBe(429);
     expect(over.json().error).toContain('3 requests per day');
     expect(over.headers['ratelimit-remaining']).toBe('0');
@@ -56,9 +48,9 @@ describe('Rate limits on POST /v1/book', () => {
   it('names "15 requests per day" for the default daily limit', async () => {
     const customer = await t.createCustomer({ key: { minIntervalSeconds: 0 } });
     for (let i = 0; i < 15; i += 1) {
-      expect((await submit(customer.apiKey)).statusCode).toBe(202);
+      expect((await t.submitBook(customer.apiKey)).statusCode).toBe(202);
     }
-    const over = await submit(customer.apiKey);
+    const over = await t.submitBook(customer.apiKey);
     expect(over.statusCode).toBe(429);
     expect(over.json().error).toContain('15 requests per day');
   });
@@ -82,7 +74,7 @@ describe('Rate limits on POST /v1/book', () => {
 
   it('does not limit status, configuration, models or usage calls', async () => {
     const customer = await t.createCustomer({ key: { dailyLimit: 1 } });
-    const accepted = await submit(customer.apiKey);
+    const accepted = await t.submitBook(customer.apiKey);
     for (let i = 0; i < 20; i += 1) {
       expect((await t.app.inject({ method: 'GET', url: `/v1/status/${accepted.json().requestId}` })).statusCode).toBe(
         200,
@@ -96,7 +88,7 @@ describe('Rate limits on POST /v1/book', () => {
   it('keeps separate limits per key', async () => {
     const customer = await t.createCustomer();
     const secondKey = await t.createKey(customer.accountId);
-    expect((await submit(customer.apiKey)).statusCode).toBe(202);
-    expect((await submit(secondKey)).statusCode).toBe(202);
+    expect((await t.submitBook(customer.apiKey)).statusCode).toBe(202);
+    expect((await t.submitBook(secondKey)).statusCode).toBe(202);
   });
 });

@@ -34,12 +34,7 @@ describe('Webhook delivery', () => {
   };
 
   const submit = async (apiKey: string, body: Record<string, unknown>) => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/v1/book',
-      headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
-      payload: JSON.stringify(body),
-    });
+    const response = await t.submitBook(apiKey, body);
     expect(response.statusCode).toBe(202);
     return response.json().requestId as string;
   };
@@ -62,8 +57,8 @@ describe('Webhook delivery', () => {
   it('delivers a completed job once, signed so the shipped verifier and an independent HMAC agree', async () => {
     const { receiver: hook, url } = await receiver();
     const customer = await t.createCustomer();
-    const requestId = await submit(customer.apiKey, { webhook_url: url, output_format: 'md' });
-    const status = await waitForTerminal(t.app, requestId);
+    const status = await t.finishedBook(customer.apiKey, { webhook_url: url, output_format: 'md' });
+    const { requestId } = status;
     const [delivery] = await hook.waitFor(1);
 
     expect(delivery!.headers['content-type']).toBe('application/json');
@@ -189,12 +184,7 @@ describe('Webhook delivery after Redis loses its data', () => {
     const url = await hook.start();
     try {
       const customer = await t.createCustomer();
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/v1/book',
-        headers: { 'x-api-key': customer.apiKey, 'content-type': 'application/json' },
-        payload: JSON.stringify({ webhook_url: url }),
-      });
+      const response = await t.submitBook(customer.apiKey, { webhook_url: url });
       await hook.waitFor(1);
       // The retry waits in Redis as a delayed job; wipe everything under this app's prefix.
       await deleteRedisKeys(t.config.REDIS_URL, t.config.REDIS_PREFIX);
@@ -222,12 +212,7 @@ describe('Webhook delivery and DNS rebinding', () => {
     try {
       t.resolver.set('rebind.example.net', ['93.184.215.14']);
       const customer = await t.createCustomer();
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/v1/book',
-        headers: { 'x-api-key': customer.apiKey, 'content-type': 'application/json' },
-        payload: JSON.stringify({ webhook_url: `https://rebind.example.net:${port}/hooks` }),
-      });
+      const response = await t.submitBook(customer.apiKey, { webhook_url: `https://rebind.example.net:${port}/hooks` });
       expect(response.statusCode).toBe(202);
       const requestId = response.json().requestId;
       await waitForTerminal(t.app, requestId);
@@ -272,12 +257,7 @@ describe('Webhook delivery over TLS', () => {
 
   const submitWithHook = async (t: TestApp, url: string) => {
     const customer = await t.createCustomer();
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/v1/book',
-      headers: { 'x-api-key': customer.apiKey, 'content-type': 'application/json' },
-      payload: JSON.stringify({ webhook_url: url }),
-    });
+    const response = await t.submitBook(customer.apiKey, { webhook_url: url });
     expect(response.statusCode).toBe(202);
     return response.json().requestId as string;
   };
