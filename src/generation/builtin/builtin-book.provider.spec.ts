@@ -9,20 +9,16 @@ import type {
 import { GenerationCancelledError } from '../generation.errors';
 import { BuiltinBookProvider } from './builtin-book.provider';
 import { blockTexts } from './text';
+import { generationRequest } from '../testing/generation-request';
 
-const request = (overrides: Partial<BookGenerationRequest> = {}): BookGenerationRequest => ({
-  requestId: '00000000-0000-4000-8000-000000000001',
-  prompt: 'A lighthouse keeper named Mara finds a map',
-  style: 'mystery',
-  type: 'novel',
-  images: false,
-  author: 'Test Author',
-  customTone: '',
-  model: '2.0',
-  outputFormat: 'txt',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  ...overrides,
-});
+const request = (overrides: Partial<BookGenerationRequest> = {}): BookGenerationRequest =>
+  generationRequest({
+    prompt: 'A lighthouse keeper named Mara finds a map',
+    type: 'novel',
+    author: 'Test Author',
+    outputFormat: 'txt',
+    ...overrides,
+  });
 
 const progress = () => {
   const reports: Array<[number, string]> = [];

@@ -13,6 +13,7 @@ import type { Random } from '../prng';
 import { blockTexts } from '../text';
 import type { BookOutline, SectionOutline, TypeWriter } from '../type-writer';
 import type { World } from '../world';
+import { generationRequest } from '../../testing/generation-request';
 
 /** What the provider planned for a request and handed the writer. */
 export interface BookPlan {
@@ -36,20 +37,16 @@ export interface WriterClass {
   readonly prototype: TypeWriter;
 }
 
+/** The writer specs' request: a course on astronomy, unless a test says otherwise. */
 export function bookRequest(overrides: Partial<BookGenerationRequest> = {}): BookGenerationRequest {
-  return {
-    requestId: '00000000-0000-4000-8000-000000000001',
+  return generationRequest({
     prompt: 'Introduction to astronomy for beginners',
     style: 'western',
     type: 'textbook',
-    images: false,
     author: 'Test Author',
-    customTone: '',
-    model: '2.0',
     outputFormat: 'txt',
-    createdAt: '2026-01-01T00:00:00.000Z',
     ...overrides,
-  };
+  });
 }
 
 /** A checkpoint store in memory, holding `stored` and recording what the provider saves. */

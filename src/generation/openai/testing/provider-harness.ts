@@ -1,24 +1,11 @@
-import type { BookGenerationRequest, GenerationContext } from '../../book-provider';
+import type { GenerationContext } from '../../book-provider';
 import { OpenAiBookProvider } from '../openai-book.provider';
 import type { OpenAiModelSettings } from '../openai-settings';
 import { startFakeChatServer, type FakeChatServer, type FakeChatServerOptions } from './fake-chat-server';
+import { generationRequest } from '../../testing/generation-request';
 
-/** What the provider's specs ask for unless a test says otherwise: a short mystery about Mara. */
-export function bookRequest(overrides: Partial<BookGenerationRequest> = {}): BookGenerationRequest {
-  return {
-    requestId: '00000000-0000-4000-8000-000000000001',
-    prompt: 'A lighthouse keeper named Mara finds a map that leads under the sea. The mayor is the culprit.',
-    style: 'mystery',
-    type: 'short_story',
-    images: false,
-    author: 'Ada',
-    customTone: '',
-    model: '2.0',
-    outputFormat: 'json',
-    createdAt: '2026-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
+/** What the provider's specs ask for unless a test says otherwise: the shared request, a short mystery about Mara. */
+export const bookRequest = generationRequest;
 
 /** A provider talking to a fresh fake OpenAI-compatible server; the caller closes the server. */
 export async function startProvider(
