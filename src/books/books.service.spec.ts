@@ -49,6 +49,8 @@ class InMemoryIdempotentJobs implements Pick<JobsRepository, 'createQueuedOnce'>
   readonly created: NewBookJob[] = [];
   /** Where the transaction breaks, if a test wants it to. */
   failure: { at: 'before-admit' | 'after-admit'; error: Error } | null = null;
+  /** The key turns out revoked in the admitting transaction. */
+  keyRevoked = false;
   private readonly firstByKey = new Map<string, { jobId: string; fingerprint: string }>();
 
   constructor(private readonly steps: string[]) {}
@@ -65,6 +67,7 @@ class InMemoryIdempotentJobs implements Pick<JobsRepository, 'createQueuedOnce'>
     if (this.failure?.at === 'before-admit') throw this.failure.error;
     const admission = await admit();
     if (this.failure?.at === 'after-admit') throw this.failure.error;
+    if (this.keyRevoked) return { kind: 'key_revoked' };
     this.steps.push('insert job');
     this.created.push(job);
     this.firstByKey.set(`${job.apiKeyId}:${claim.key}`, { jobId: job.id, fingerprint: claim.fingerprint });
@@ -131,6 +134,18 @@ describe('BooksService.submit', () => {
         message: 'API key revoked',
       });
       expect(steps).toEqual(['admit', 'give back']);
+      expect(admissions.enqueue).not.toHaveBeenCalled();
+    });
+
+    it('does the same with an Idempotency-Key, and remembers no job for the key', async () => {
+      const { service, steps, jobs, admissions } = setUp();
+      jobs.keyRevoked = true;
+      await expect(service.submit(key, {}, 'retry-1')).rejects.toMatchObject({
+        status: 403,
+        message: 'API key revoked',
+      });
+      expect(steps).toEqual(['claim key', 'admit', 'give back']);
+      expect(jobs.created).toEqual([]);
       expect(admissions.enqueue).not.toHaveBeenCalled();
     });
   });

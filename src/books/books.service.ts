@@ -14,11 +14,11 @@ import { ApiException } from '../common/api-exception';
 import { PublicUrls } from '../common/public-urls';
 import { RateLimitHeaders, RateLimitService, RateLimitsUnavailableError } from '../throttling/rate-limit.service';
 import { WebhookUrlPolicy } from '../webhooks/webhook-url-policy';
-import { idempotencyKeyReused, invalidWebhookUrl, jobStartFailed } from './books.exceptions';
-import { JobsRepository } from '../jobs/jobs.repository';
-import { CreateBookDto } from './dto/create-book.dto';
 import type { BookRequest } from '../book/book-request';
 import { JobAdmissions } from '../jobs/job-admissions';
+import { JobsRepository } from '../jobs/jobs.repository';
+import { idempotencyKeyReused, invalidWebhookUrl, jobStartFailed } from './books.exceptions';
+import { CreateBookDto } from './dto/create-book.dto';
 
 export interface SubmissionReceipt {
   body: {
@@ -76,12 +76,12 @@ export class BooksService {
       if (idempotencyKey === undefined) {
         await admit();
         const admission = await this.admissions.store(job);
-        if (admission.keyRevoked) throw keyRevoked();
+        if (admission.keyRevoked) throw await this.refuseRevokedKey(key);
         rateLimitHeaders = admitted!;
       } else {
         const fingerprint = createHash('sha256').update(JSON.stringify({ parameters, webhookUrl })).digest('hex');
         const outcome = await this.jobs.createQueuedOnce(job, { key: idempotencyKey, fingerprint }, admit);
-        if (outcome.kind === 'key_revoked') throw keyRevoked();
+        if (outcome.kind === 'key_revoked') throw await this.refuseRevokedKey(key);
         if (outcome.kind === 'replay') {
           if (!outcome.sameRequest) {
             throw idempotencyKeyReused();
@@ -91,11 +91,7 @@ export class BooksService {
         rateLimitHeaders = outcome.admission;
       }
     } catch (error) {
-      if (error instanceof ApiException) {
-        // A key revoked since the guard read it: nothing was stored, so the request is not counted either.
-        if (admitted && error.status === 403) await this.rateLimits.giveBack(key);
-        throw error;
-      }
+      if (error instanceof ApiException) throw error;
       if (!(error instanceof RateLimitsUnavailableError)) {
         this.logger.error(`Could not store job ${job.id}: ${error instanceof Error ? error.message : String(error)}`);
       }
@@ -112,6 +108,12 @@ export class BooksService {
       );
     }
     return this.receipt(job.id, rateLimitHeaders);
+  }
+
+  /** A key revoked since the guard read it: nothing was stored, so the request does not count against its limits. */
+  private async refuseRevokedKey(key: AuthenticatedKey): Promise<ApiException> {
+    await this.rateLimits.giveBack(key);
+    return keyRevoked();
   }
 
   private receipt(requestId: string, rateLimitHeaders?: RateLimitHeaders): SubmissionReceipt {

@@ -161,7 +161,7 @@ const UNAVAILABLE_MESSAGES = [
   /the database system is (starting up|shutting down|in recovery mode)/i,
 ];
 
-export function isDependencyUnavailable(exception: unknown): boolean {
+function isDependencyUnavailable(exception: unknown): boolean {
   for (let error = exception, depth = 0; error instanceof Error && depth < 4; depth += 1) {
     const code = (error as { code?: unknown }).code;
     if (typeof code === 'string') {

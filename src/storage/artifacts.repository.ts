@@ -4,9 +4,6 @@ import { Repository } from 'typeorm';
 import type { ArtifactHead, StoredArtifact } from './artifact-storage';
 import { ArtifactEntity } from './entities/artifact.entity';
 
-// The shape is the storage seam's (artifact-storage.ts); named here too for the readers that import it from here.
-export type { ArtifactHead };
-
 @Injectable()
 export class ArtifactsRepository {
   constructor(@InjectRepository(ArtifactEntity) private readonly artifacts: Repository<ArtifactEntity>) {}

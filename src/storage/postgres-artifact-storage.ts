@@ -4,7 +4,7 @@ import type { ArtifactHead, ArtifactStorage, StoredArtifact } from './artifact-s
 import { ArtifactsRepository } from './artifacts.repository';
 
 /** Downloads are read from PostgreSQL this many bytes at a time. */
-export const DOWNLOAD_SLICE_BYTES = 1024 * 1024;
+const DOWNLOAD_SLICE_BYTES = 1024 * 1024;
 
 /** The default storage: the `artifacts` table, so every API process can serve every download without shared disks. */
 @Injectable()
