@@ -861,7 +861,11 @@ function castNames(messages: FakeChatCall['messages']): string[] {
     if (NOT_NAMES.has(name.toLowerCase())) return;
     found.push(name);
   };
-  const text = messages.map((message) => message.content).join('\n');
+  // A bible's places are listed like people ("- Merrow Point: ..."); a writer does not give them lines.
+  const text = messages
+    .map((message) => message.content)
+    .join('\n')
+    .replace(/^Places:[ \t]*\n(?:[ \t]*[-*•][^\n]*\n?)*/gmu, '');
   for (const match of text.matchAll(JSON_NAME)) add(match[1]);
   for (const match of text.matchAll(LISTED_WITH_ROLE)) add(match[1]);
   for (const match of text.matchAll(LISTED_WITH_COLON)) add(match[1]);
@@ -1521,7 +1525,7 @@ const EN: Vocabulary = {
   titles: [
     'The {tAdj} {tNoun}',
     'The {tNoun} of {tPlace}',
-    'A {tNoun} for {N}',
+    'A Lantern for {N}',
     'What the {tNoun} Knew',
     'Before the {tNoun}',
     'The Last {tNoun} at {tPlace}',
@@ -2518,42 +2522,48 @@ class ProseWriter {
    * stops at the sentence that lands closest to the target.
    */
   text(target: number): string {
-    const paragraphs: string[][] = [];
+    const paragraphs: Array<{ sentences: string[]; speech: boolean }> = [];
     let words = 0;
     let done = false;
     while (!done && words < target) {
       const dialogue = paragraphs.length > 0 && this.rng.chance(0.25);
       const [a, b] = this.pair();
       const size = this.rng.int(3, 7);
-      const sentences: string[] = [];
+      let current: { sentences: string[]; speech: boolean } | undefined;
       for (let index = 0; index < size; index += 1) {
         // A conversation: speech alternating between the two, with a narrative beat now and then.
         const spoken = dialogue && (index % 3 !== 2 || index === 0);
         const speaker = index % 2 === 0 ? a : b;
         const sentence = spoken ? this.speech(speaker, speaker === a ? b : a) : this.sentence(a, b);
         const count = wordCount(sentence);
-        const first = sentences.length === 0 && paragraphs.length === 0;
+        const first = !current && paragraphs.length === 0;
         if (!first && words + count > target && target - words < count / 2) {
           done = true;
           break;
         }
-        sentences.push(sentence);
+        // As printed books set speech: a new paragraph for each line spoken; a beat stays with the line before it.
+        if (!current || spoken) {
+          current = { sentences: [], speech: spoken };
+          paragraphs.push(current);
+        }
+        current.sentences.push(sentence);
         words += count;
         if (words >= target) {
           done = true;
           break;
         }
       }
-      if (sentences.length > 0) paragraphs.push(sentences);
     }
-    // A last paragraph cut short by the target joins the one before when that keeps it a paragraph's length.
+    // A last narrative paragraph cut short by the target joins the narrative one before when that keeps it a paragraph's length.
     const last = paragraphs[paragraphs.length - 1];
     const before = paragraphs[paragraphs.length - 2];
-    if (last && before && last.length < 3 && before.length + last.length <= 7) {
-      before.push(...last);
-      paragraphs.pop();
+    if (last && before && !last.speech && !before.speech && last.sentences.length < 3) {
+      if (before.sentences.length + last.sentences.length <= 7) {
+        before.sentences.push(...last.sentences);
+        paragraphs.pop();
+      }
     }
-    return paragraphs.map((sentences) => sentences.join(this.vocab.spacer)).join('\n\n');
+    return paragraphs.map((paragraph) => paragraph.sentences.join(this.vocab.spacer)).join('\n\n');
   }
 
   title(): string {
