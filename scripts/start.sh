@@ -34,7 +34,7 @@ fi
 
 node -e "
 const d = require('./.demo.json');
-const base = process.env.BASE_URL || 'http://localhost:3000/v1';
+const base = process.env.BASE_URL || 'http://localhost:' + (process.env.PORT || 3000) + '/v1';
 console.error('');
 console.error('Demo account  ' + d.accountId);
 console.error('Demo API key  ' + d.apiKey);

@@ -16,7 +16,7 @@ export async function startWorker(options: AppModuleOptions = {}): Promise<void>
   const config = await prepare({ checkSchema: true });
   config.ROLE = 'worker';
   const app = await NestFactory.createApplicationContext(AppModule.forRole(config, options), {
-    logger: new PinoNestLogger(createRootLogger(config.LOG_LEVEL)),
+    logger: new PinoNestLogger(createRootLogger(config)),
   });
   app.enableShutdownHooks();
   const logger = new NestLogger('Scriptorium');

@@ -30,8 +30,8 @@ describe('API key authentication', () => {
       });
     });
 
-    it.each(['garbage', 'bk_live_short', `bk_live_${'A'.repeat(12)}_${'b'.repeat(32)}`])(
-      'answers 401 AUTH_REQUIRED for a malformed or unknown key (%s)',
+    it.each(['garbage', 'bk_live_short'])(
+      'answers 401 AUTH_REQUIRED for a value that is not a key (%s)',
       async (key) => {
         const response = await t.app.inject({ method, url, headers: { 'x-api-key': key } });
         expect(response.statusCode).toBe(401);
@@ -39,11 +39,15 @@ describe('API key authentication', () => {
       },
     );
 
-    it('answers 401 AUTH_FAILED for a known key id with a wrong secret', async () => {
+    it('answers an unknown key id and a wrong secret alike: 401 AUTH_FAILED, the same body', async () => {
       const wrongSecret = customer.apiKey.slice(0, -4) + (customer.apiKey.endsWith('aaaa') ? 'bbbb' : 'aaaa');
-      const response = await t.app.inject({ method, url, headers: { 'x-api-key': wrongSecret } });
-      expect(response.statusCode).toBe(401);
-      expect(response.json()).toMatchObject({ success: false, errorCode: 'AUTH_FAILED' });
+      const unknownId = `bk_live_${'A'.repeat(12)}_${'b'.repeat(32)}`;
+      const wrong = await t.app.inject({ method, url, headers: { 'x-api-key': wrongSecret } });
+      const unknown = await t.app.inject({ method, url, headers: { 'x-api-key': unknownId } });
+      expect(wrong.statusCode).toBe(401);
+      expect(wrong.json()).toMatchObject({ success: false, errorCode: 'AUTH_FAILED' });
+      expect(unknown.statusCode).toBe(401);
+      expect(unknown.json()).toEqual(wrong.json());
     });
   });
 

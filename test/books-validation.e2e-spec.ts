@@ -127,6 +127,23 @@ describe('POST /v1/book validation', () => {
     await expectInvalid({ prompt: 'x', colour: 'red' }, 'INVALID_PARAMETER', "'colour'");
   });
 
+  it('reports every problem of a body in one answer: the first as error, all of them in details', async () => {
+    const body = await expectInvalid(
+      { colour: 'red', style: 'baroque-opera', images: 'yes', author: 'x'.repeat(201) },
+      'INVALID_PARAMETER',
+    );
+    expect(body.error).toBe("Unknown field 'colour'");
+    expect(body.details).toMatch(/^4 problems: /);
+    for (const fragment of [
+      "'colour'",
+      '\'style\': "baroque-opera"',
+      "'images': expected a boolean",
+      "'author' is too long",
+    ]) {
+      expect(body.details).toContain(fragment);
+    }
+  });
+
   it.each([['[]'], ['"a string"'], ['42'], ['null']])('rejects the non-object body %s', async (raw) => {
     const response = await submit(raw);
     if (raw === 'null') {

@@ -7,10 +7,10 @@ import { startTestApp, TestApp } from './support/test-app';
 const run = promisify(execFile);
 
 /**
- * The operator console exactly as operators script it: `npm run cli -- ... --json`
+ * The operator console exactly as operators script it: `npm run -s cli -- ... --json`
  * prints one JSON document on standard output and nothing else.
  */
-describe('Operator console (npm run cli)', () => {
+describe('Operator console (npm run -s cli)', () => {
   let t: TestApp;
   let dataSource: DataSource;
 
@@ -25,7 +25,7 @@ describe('Operator console (npm run cli)', () => {
   });
 
   const cli = async (...args: string[]) => {
-    const { stdout, stderr } = await run('npm', ['run', 'cli', '--', ...args], { env: process.env });
+    const { stdout, stderr } = await run('npm', ['run', '-s', 'cli', '--', ...args], { env: process.env });
     return { stdout, stderr };
   };
   const cliJson = async (...args: string[]) => {
@@ -125,6 +125,12 @@ describe('Operator console (npm run cli)', () => {
       cli('credits:grant', '--account', '00000000-0000-4000-8000-000000000000', '--amount', '-5'),
     ).rejects.toMatchObject({
       stderr: expect.stringContaining('whole number'),
+    });
+  });
+
+  it("leaves npm's own errors audible: a script that does not exist says so", async () => {
+    await expect(run('npm', ['run', 'nosuchscript'], { env: process.env })).rejects.toMatchObject({
+      stderr: expect.stringContaining('Missing script: "nosuchscript"'),
     });
   });
 });

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { OUTPUT_FORMATS, CONTENT_TYPES } from '../src/catalog/catalog';
+import { HTML_BOOK_CSP } from '../src/status/status.controller';
 import { StorageService } from '../src/storage/storage.service';
 import { Customer, startTestApp, TestApp, waitForTerminal } from './support/test-app';
 
@@ -28,6 +29,9 @@ describe('Downloading books', () => {
     expect(disposition).toMatch(new RegExp(`^attachment; filename="[a-z0-9-]+\\.${format}"; filename\\*=UTF-8''\\S+$`));
     const etag = String(response.headers.etag);
     expect(etag).toBe(`"${createHash('sha256').update(response.rawPayload).digest('base64url')}"`);
+    // A browser must neither guess another type nor run anything a book carries.
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toBe(format === 'html' ? HTML_BOOK_CSP : undefined);
 
     const head = await t.app.inject({ method: 'HEAD', url: `/v1/download/${requestId}` });
     expect(head.statusCode).toBe(200);

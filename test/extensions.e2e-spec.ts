@@ -82,7 +82,7 @@ describe('Extensions replacing the artifact storage and the API-key authenticati
   it("asks the extension's authenticator instead of the api_keys table", async () => {
     const refused = await t.submitBook(customer.apiKey, book);
     expect(refused.statusCode).toBe(401);
-    expect(refused.json().errorCode).toBe('AUTH_REQUIRED');
+    expect(refused.json().errorCode).toBe('AUTH_FAILED');
 
     const accepted = await t.submitBook(TOKEN, book);
     expect(accepted.statusCode).toBe(202);

@@ -20,6 +20,24 @@ describe('OpenAPI document', () => {
     expect(document.openapi).toBe('3.1.0');
   });
 
+  it('declares each parameter once (header names compared as HTTP does, case-insensitively) and requires no header', () => {
+    const problems: string[] = [];
+    for (const [path, operations] of Object.entries<Record<string, any>>(document.paths)) {
+      for (const [method, operation] of Object.entries<any>(operations)) {
+        const seen = new Set<string>();
+        for (const parameter of operation.parameters ?? []) {
+          const name = parameter.in === 'header' ? parameter.name.toLowerCase() : parameter.name;
+          const where = `${method.toUpperCase()} ${path}: ${parameter.in} ${parameter.name}`;
+          if (seen.has(`${parameter.in}:${name}`)) problems.push(`${where} is declared twice`);
+          seen.add(`${parameter.in}:${name}`);
+          // The API key is a security scheme, not a parameter; every other header is optional.
+          if (parameter.in === 'header' && parameter.required) problems.push(`${where} is required`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
   it('covers every route the service answers', () => {
     const expected = {
       '/v1/book': ['post'],

@@ -32,12 +32,9 @@ export class ApiKeyGuard implements CanActivate {
     const verification = await this.authenticator.verify(presented.trim(), { fromMemory });
     switch (verification.outcome) {
       case 'malformed':
+        throw authError(ErrorCode.AuthRequired, 'Invalid API key', 'The X-API-Key header does not carry an API key.');
+      // DESIGN.md: one answer for both, so nobody learns which key ids exist.
       case 'unknown':
-        throw authError(
-          ErrorCode.AuthRequired,
-          'Invalid API key',
-          'The X-API-Key header does not carry a known API key.',
-        );
       case 'wrong_secret':
         throw authError(ErrorCode.AuthFailed, 'API key verification failed', 'The API key could not be verified.');
       case 'revoked':

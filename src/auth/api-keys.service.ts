@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { AccountsService } from '../accounts/accounts.service';
-import { generateApiKey, parseApiKey, secretMatches } from './api-key-format';
+import { generateApiKey, hashSecret, parseApiKey, secretMatches } from './api-key-format';
 import type { ApiKeyAuthenticator, VerifyOptions } from './api-key-authenticator';
 import { ApiKeysRepository, type KeyForVerification } from './api-keys.repository';
 import { API_KEY_SCOPES, ApiKeyEntity, ApiKeyScope } from './entities/api-key.entity';
@@ -45,6 +45,9 @@ export interface KeySummary {
 }
 
 const LAST_USED_RESOLUTION_MS = 60_000;
+
+/** Compared against when the key id is unknown, so that refusal costs what a wrong secret costs. */
+const UNKNOWN_KEY_HASH = hashSecret('scriptorium:unknown-key');
 
 /** Keys remembered per process for the routes that may use memory (see verify). */
 const REMEMBERED_KEYS = { max: 50_000, ttl: 5 * 60_000 };
@@ -97,7 +100,11 @@ export class ApiKeysService implements ApiKeyAuthenticator {
     let key = options.fromMemory ? this.remembered.get(parsed.id) : undefined;
     if (!key) {
       key = (await this.keys.findForVerification(parsed.id)) ?? undefined;
-      if (!key) return { outcome: 'unknown' };
+      if (!key) {
+        // Hash the secret all the same: an unknown key id takes as long to refuse as a wrong secret.
+        secretMatches(parsed.secret, UNKNOWN_KEY_HASH);
+        return { outcome: 'unknown' };
+      }
       this.remembered.set(key.id, key);
     }
     if (!secretMatches(parsed.secret, key.secretHash)) return { outcome: 'wrong_secret' };

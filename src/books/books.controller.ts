@@ -1,6 +1,16 @@
-import { Body, Controller, Headers, HttpCode, Param, Post, Res, UseFilters } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  createParamDecorator,
+  ExecutionContext,
+  HttpCode,
+  Param,
+  Post,
+  Res,
+  UseFilters,
+} from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiOperation, ApiParam, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthenticatedKey } from '../auth/api-keys.service';
 import { CurrentKey, RequireScope, RevocationCheckedByRoute } from '../auth/auth.decorators';
 import { ApiErrors } from '../common/api-error-responses';
@@ -49,9 +59,19 @@ const IDEMPOTENCY_HEADER = ApiHeader({
     'answer without a new job, charge or rate-limit count; the same key with a different body is a 400.',
 });
 
-function parseIdempotencyKey(value: string | undefined): string | undefined {
+/**
+ * The request's raw Idempotency-Key header. A param decorator of our own
+ * rather than `@Headers()`, which the OpenAPI document would list as a
+ * second, required header beside IDEMPOTENCY_HEADER.
+ */
+const IdempotencyKeyHeader = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): unknown =>
+    context.switchToHttp().getRequest<FastifyRequest>().headers['idempotency-key'],
+);
+
+function parseIdempotencyKey(value: unknown): string | undefined {
   if (value === undefined) return undefined;
-  if (!/^[\x21-\x7e]{1,255}$/.test(value)) {
+  if (typeof value !== 'string' || !/^[\x21-\x7e]{1,255}$/.test(value)) {
     throw invalidIdempotencyKey();
   }
   return value;
@@ -95,7 +115,7 @@ export class BooksController {
     @CurrentKey() key: AuthenticatedKey,
     @Body() body: unknown,
     @Res({ passthrough: true }) reply: FastifyReply,
-    @Headers('idempotency-key') idempotencyKey?: string,
+    @IdempotencyKeyHeader() idempotencyKey: unknown,
   ): Promise<CreateBookResponseDto> {
     try {
       const receipt = await this.books.submit(key, parseBookRequest(body), parseIdempotencyKey(idempotencyKey));

@@ -16,6 +16,7 @@ import { RateLimitHeaders, RateLimitService, RateLimitsUnavailableError } from '
 import { WebhookUrlPolicy } from '../webhooks/webhook-url-policy';
 import type { BookRequest } from '../book/book-request';
 import { JobAdmissions } from '../jobs/job-admissions';
+import { JobLifecycleLog } from '../jobs/job-lifecycle-log';
 import { JobsRepository } from '../jobs/jobs.repository';
 import { idempotencyKeyReused, invalidWebhookUrl, jobStartFailed } from './books.exceptions';
 import { CreateBookDto } from './dto/create-book.dto';
@@ -35,6 +36,7 @@ export interface SubmissionReceipt {
 @Injectable()
 export class BooksService {
   private readonly logger = new Logger(BooksService.name);
+  private readonly lifecycle = new JobLifecycleLog();
 
   constructor(
     private readonly jobs: JobsRepository,
@@ -98,6 +100,7 @@ export class BooksService {
       if (admitted) await this.rateLimits.giveBack(key);
       throw jobStartFailed();
     }
+    this.lifecycle.accepted(job);
 
     try {
       await this.admissions.enqueue(job.id);

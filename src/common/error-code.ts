@@ -13,6 +13,8 @@ export enum ErrorCode {
   JobNotCompleted = 'JOB_NOT_COMPLETED',
   JobAlreadyFinished = 'JOB_ALREADY_FINISHED',
   PayloadTooLarge = 'PAYLOAD_TOO_LARGE',
+  RequestTimeout = 'REQUEST_TIMEOUT',
+  HeadersTooLarge = 'HEADERS_TOO_LARGE',
   ServiceUnavailable = 'SERVICE_UNAVAILABLE',
   InternalError = 'INTERNAL_ERROR',
 }

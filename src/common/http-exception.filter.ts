@@ -32,6 +32,13 @@ export class HttpExceptionFilter implements ExceptionFilter {
     if (reply.sent) {
       return;
     }
+    if (apiException.status < 500) {
+      // Fastify's own line says only the status; this one, with the same reqId, says why.
+      request.log?.info(
+        { errorCode: apiException.errorCode, error: apiException.message, details: apiException.details },
+        'request refused',
+      );
+    }
     for (const [name, value] of Object.entries(apiException.headers)) {
       void reply.header(name, value);
     }

@@ -10,6 +10,16 @@ export class PublicUrls {
     this.base = config.BASE_URL.replace(/\/+$/, '');
   }
 
+  /** The versioned API's base, e.g. `https://books.example.com/v1`. */
+  api(): string {
+    return this.base;
+  }
+
+  /** An address beside the versioned API (documentation, health), e.g. `/docs`. */
+  atOrigin(path: string): string {
+    return `${this.base.replace(/\/v1$/, '')}${path}`;
+  }
+
   status(requestId: string): string {
     return `${this.base}/status/${requestId}`;
   }

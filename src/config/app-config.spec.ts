@@ -43,6 +43,24 @@ describe('loadConfig', () => {
     expect(loadConfig(base).DATABASE_URL).toBe('postgres://postgres@127.0.0.1:5432/scriptorium');
   });
 
+  it('hands out addresses on the port it serves when BASE_URL is unset, and keeps a BASE_URL that is set', () => {
+    expect(loadConfig(base).BASE_URL).toBe('http://localhost:3000/v1');
+    expect(loadConfig({ ...base, PORT: '3902' }).BASE_URL).toBe('http://localhost:3902/v1');
+    expect(loadConfig({ ...base, PORT: '3902', BASE_URL: 'https://books.example.com/v1' }).BASE_URL).toBe(
+      'https://books.example.com/v1',
+    );
+  });
+
+  it('cuts slow clients off after 10 s of headers and 30 s per request by default; each limit is a setting', () => {
+    const defaults = loadConfig(base);
+    expect([defaults.HTTP_HEADERS_TIMEOUT_SECONDS, defaults.HTTP_REQUEST_TIMEOUT_SECONDS]).toEqual([10, 30]);
+    const tuned = loadConfig({ ...base, HTTP_HEADERS_TIMEOUT_SECONDS: '2.5', HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: '120' });
+    expect([tuned.HTTP_HEADERS_TIMEOUT_SECONDS, tuned.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS]).toEqual([2.5, 120]);
+    expect(configError(() => loadConfig({ ...base, HTTP_REQUEST_TIMEOUT_SECONDS: 'never' })).problems).toEqual([
+      expect.stringMatching(/^HTTP_REQUEST_TIMEOUT_SECONDS: /),
+    ]);
+  });
+
   it('reports a bad core variable and a bad provider variable together, in one error sorted by variable', () => {
     const error = configError(() =>
       loadConfig({ ...base, PORT: '70000', EXAMPLE_PROVIDER_URL: 'http://example.com/v1', ROLE: 'cron' }, [

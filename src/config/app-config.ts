@@ -1,9 +1,23 @@
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsNumber, IsString, Matches, Max, Min, validateSync } from 'class-validator';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsString,
+  Matches,
+  Max,
+  Min,
+  ValidateBy,
+  validateSync,
+} from 'class-validator';
 import type { ConfigEnv, ConfigSection } from './config-section';
 
 export const ROLES = ['all', 'api', 'worker'] as const;
 export type Role = (typeof ROLES)[number];
+
+export const LOG_FORMATS = ['json', 'pretty'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
 
 const toBoolean = ({ value }: { value: unknown }): unknown => {
   if (typeof value !== 'string') return value;
@@ -62,7 +76,10 @@ export class AppConfig {
   @Matches(/^[A-Za-z0-9:_-]{1,64}$/, { message: 'REDIS_PREFIX must be 1-64 characters of A-Z a-z 0-9 : _ -' })
   REDIS_PREFIX = 'scriptorium';
 
-  /** Public base address including `/v1`; used in `statusUrl` and `resultUrl`. */
+  /**
+   * Public base address including `/v1`; used in `statusUrl` and `resultUrl`.
+   * Unset, it is `http://localhost:{PORT}/v1` (see loadConfig).
+   */
   @Matches(/^https?:\/\/[^\s/]+(\/\S*)?\/v1$/, {
     message: 'BASE_URL must be an http(s) URL ending in /v1, e.g. http://localhost:3000/v1',
   })
@@ -71,6 +88,24 @@ export class AppConfig {
   @Transform(toBoolean)
   @IsBoolean()
   WEBHOOK_ALLOW_PRIVATE = false;
+
+  /**
+   * Ports a `webhook_url` may name, checked at submission and again at each
+   * delivery: comma-separated ports or ranges, each 1-65535 (`443,8443` or
+   * `443,9000-9099`). The default admits only 443, the https port, whether
+   * written or not. WEBHOOK_ALLOW_PRIVATE=true lifts this rule like its other
+   * checks (any port), because local receivers, including the test suites'
+   * HTTPS receivers, listen on whatever port they were given.
+   */
+  @ValidateBy({
+    name: 'isPortList',
+    validator: {
+      validate: (value: unknown) => typeof value === 'string' && parsePortRanges(value) !== null,
+      defaultMessage: () =>
+        'WEBHOOK_ALLOWED_PORTS must be comma-separated ports or port ranges from 1 to 65535, e.g. 443,8443 or 443,9000-9099',
+    },
+  })
+  WEBHOOK_ALLOWED_PORTS = '443';
 
   /** Delays before the webhook retries, in seconds (spec 6.5: 1, 5 and 30 minutes). */
   @Matches(/^\d+(,\d+)*$/, {
@@ -179,6 +214,56 @@ export class AppConfig {
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
 
+  /** `json` (the default: one JSON object per line, for log stores) or `pretty` (readable lines, for development). */
+  @IsIn(LOG_FORMATS)
+  LOG_FORMAT: LogFormat = 'json';
+
+  /**
+   * A client must have sent all its request headers this long after
+   * connecting (slowloris), and its whole request (headers and body) within
+   * HTTP_REQUEST_TIMEOUT_SECONDS; otherwise it gets 408 and the connection closes.
+   */
+  @Transform(toNumber)
+  @IsNumber(
+    { allowNaN: false, allowInfinity: false },
+    { message: 'HTTP_HEADERS_TIMEOUT_SECONDS must be a number of seconds' },
+  )
+  @Min(0.1)
+  @Max(600)
+  HTTP_HEADERS_TIMEOUT_SECONDS = 10;
+
+  @Transform(toNumber)
+  @IsNumber(
+    { allowNaN: false, allowInfinity: false },
+    { message: 'HTTP_REQUEST_TIMEOUT_SECONDS must be a number of seconds' },
+  )
+  @Min(0.1)
+  @Max(3600)
+  HTTP_REQUEST_TIMEOUT_SECONDS = 30;
+
+  /**
+   * How long an idle kept-alive connection stays open between requests. Behind
+   * a load balancer, keep it longer than the balancer's own idle timeout.
+   */
+  @Transform(toNumber)
+  @IsNumber(
+    { allowNaN: false, allowInfinity: false },
+    { message: 'HTTP_KEEP_ALIVE_TIMEOUT_SECONDS must be a number of seconds' },
+  )
+  @Min(0.1)
+  @Max(3600)
+  HTTP_KEEP_ALIVE_TIMEOUT_SECONDS = 72;
+
+  /** A connection on which nothing moves in either direction for this long is closed. */
+  @Transform(toNumber)
+  @IsNumber(
+    { allowNaN: false, allowInfinity: false },
+    { message: 'HTTP_CONNECTION_TIMEOUT_SECONDS must be a number of seconds' },
+  )
+  @Min(1)
+  @Max(3600)
+  HTTP_CONNECTION_TIMEOUT_SECONDS = 120;
+
   /**
    * Key that encrypts webhook signing secrets at rest (AES-256-GCM).
    * Secret: never printed. 32 bytes as 64 hex characters or base64.
@@ -200,6 +285,26 @@ export class AppConfig {
 
 export function webhookRetryDelaysMs(config: AppConfig): number[] {
   return config.WEBHOOK_RETRY_DELAYS_SECONDS.split(',').map((seconds) => Number(seconds) * 1000);
+}
+
+/** WEBHOOK_ALLOWED_PORTS as inclusive `[low, high]` ranges (a single port is `[p, p]`). */
+export function webhookAllowedPorts(config: AppConfig): Array<[number, number]> {
+  // loadConfig has validated the setting, so it parses.
+  return parsePortRanges(config.WEBHOOK_ALLOWED_PORTS)!;
+}
+
+/** `443,8443,9000-9099` as inclusive ranges; null unless every part is a port (1-65535) or an ascending range of them. */
+export function parsePortRanges(text: string): Array<[number, number]> | null {
+  const ranges: Array<[number, number]> = [];
+  for (const part of text.split(',')) {
+    const match = /^\s*(\d{1,5})(?:\s*-\s*(\d{1,5}))?\s*$/.exec(part);
+    if (!match) return null;
+    const low = Number(match[1]);
+    const high = match[2] === undefined ? low : Number(match[2]);
+    if (low < 1 || high > 65535 || low > high) return null;
+    ranges.push([low, high]);
+  }
+  return ranges;
 }
 
 /** Every problem of one configuration, one line each, sorted so each variable is easy to find. */
@@ -230,6 +335,10 @@ export function loadConfig(env: ConfigEnv = process.env, sections: readonly Conf
     if (value !== undefined && value !== '') source[name] = value;
   }
   const config = plainToInstance(AppConfig, source, { exposeDefaultValues: true });
+  // The addresses the service hands out follow the port it serves on, unless set.
+  if (source.BASE_URL === undefined && Number.isInteger(config.PORT)) {
+    config.BASE_URL = `http://localhost:${config.PORT}/v1`;
+  }
   const problems = validateSync(config, { forbidUnknownValues: false }).map(
     (error) => `${error.property}: ${Object.values(error.constraints ?? {}).join('; ')}`,
   );
@@ -238,6 +347,10 @@ export function loadConfig(env: ConfigEnv = process.env, sections: readonly Conf
     const result = section.parse(env);
     if ('value' in result) settings.set(section, result.value);
     else problems.push(...result.errors);
+  }
+  if (config.HTTP_HEADERS_TIMEOUT_SECONDS > config.HTTP_REQUEST_TIMEOUT_SECONDS) {
+    // Node refuses a server whose headers may take longer than the whole request.
+    problems.push('HTTP_HEADERS_TIMEOUT_SECONDS: must not be greater than HTTP_REQUEST_TIMEOUT_SECONDS');
   }
   if (problems.length > 0) throw new ConfigValidationError(problems);
   sectionSettings.set(config, settings);

@@ -2,38 +2,83 @@ import { VersioningType } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { notFound } from '../common/api-exception';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { ApiException, notFound } from '../common/api-exception';
+import { ErrorCode } from '../common/error-code';
 import { installLegacyPaths } from '../common/legacy-alias';
 import { AppModule, type AppModuleOptions } from '../app.module';
 import type { Logger as Pino } from 'pino';
 import { createRootLogger, PinoNestLogger, requestIdFor } from '../logging/logger';
 import { AppConfig } from '../config/app-config';
 import { MetricsService } from '../metrics/metrics.service';
+import { jsonBodyProblem } from './json-body-rules';
 import { setupOpenApi } from './openapi';
 
 /** DESIGN.md: a body over 64 KiB is refused with 413. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
 /**
- * The Fastify adapter with the body rules of the contract, and request logs
- * (JSON, one `reqId` per request, answered in X-Request-Id) when a logger is given.
+ * The Fastify adapter with the body rules of the contract, the connection
+ * limits of the configuration (defaults without one), and request logs (JSON,
+ * one `reqId` per request, answered in X-Request-Id) when a logger is given.
  */
-export function createFastifyAdapter(logger?: Pino): FastifyAdapter {
+export function createFastifyAdapter(logger?: Pino, config: AppConfig = new AppConfig()): FastifyAdapter {
+  const headersTimeoutMs = config.HTTP_HEADERS_TIMEOUT_SECONDS * 1000;
   const adapter = new FastifyAdapter({
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: true,
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     genReqId: requestIdFor,
     frameworkErrors: answerRoutingError,
+    clientErrorHandler: answerClientError,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Slow clients (slowloris, a body trickled a byte a second) are cut off: Node checks these every
+    // connectionsCheckingInterval, so that interval is kept well under the shortest limit.
+    http: {
+      headersTimeout: headersTimeoutMs,
+      connectionsCheckingInterval: Math.max(50, Math.min(1000, headersTimeoutMs / 4)),
+    },
+    requestTimeout: config.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
+    keepAliveTimeout: config.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+    connectionTimeout: config.HTTP_CONNECTION_TIMEOUT_SECONDS * 1000,
   });
   const fastify = adapter.getInstance();
   installJsonParser(fastify);
   fastify.addHook('onRequest', (request, reply, done) => {
-    void reply.header('X-Request-Id', request.id);
+    void reply.header('X-Request-Id', request.id).header('X-Content-Type-Options', 'nosniff');
     done();
   });
   return adapter;
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (headers over
+ * the size limit, broken framing, a client too slow to send its request) are
+ * answered with the envelope too, then the connection is closed.
+ */
+function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const answer =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? new ApiException(408, ErrorCode.RequestTimeout, 'Request timeout', 'The request was not received in time.')
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? new ApiException(431, ErrorCode.HeadersTooLarge, 'Request headers too large', 'Send smaller headers.')
+        : new ApiException(
+            400,
+            ErrorCode.InvalidParameter,
+            'Malformed HTTP request',
+            'The request is not valid HTTP/1.1.',
+          );
+  if (socket.writable) {
+    const body = JSON.stringify(answer.toEnvelope());
+    socket.write(
+      `HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status]}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `X-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
 }
 
 /**
@@ -87,10 +132,10 @@ export async function createHttpApp(
   config: AppConfig,
   options: AppModuleOptions = {},
 ): Promise<NestFastifyApplication> {
-  const logger = createRootLogger(config.LOG_LEVEL);
+  const logger = createRootLogger(config);
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRole(config, options),
-    createFastifyAdapter(logger),
+    createFastifyAdapter(logger, config),
     {
       logger: new PinoNestLogger(logger),
       // The adapter already carries the JSON parser of the contract (see installJsonParser).
@@ -117,7 +162,11 @@ function installJsonParser(fastify: FastifyInstance): void {
         done(null, undefined);
         return;
       }
-      void parseJson(request, body.toString(), done);
+      void parseJson(request, body.toString(), (error: Error | null, value?: unknown) => {
+        if (error) return done(error);
+        const problem = jsonBodyProblem(value);
+        return problem ? done(problem) : done(null, value);
+      });
     },
   );
 }

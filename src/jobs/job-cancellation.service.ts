@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { AuthenticatedKey } from '../auth/api-keys.service';
 import { PublicUrls } from '../common/public-urls';
 import { requestNotFound } from '../common/request-id';
@@ -6,6 +6,7 @@ import { jobAlreadyFinished } from './jobs.exceptions';
 import { JobsRepository } from './jobs.repository';
 import { JobStatusDto, toJobStatusDto } from './dto/job-status.dto';
 import { FinishedJobNotifier } from './finished-job.notifier';
+import { JobLifecycleLog } from './job-lifecycle-log';
 
 /** The `error` of a cancelled job, as status answers and webhooks show it. */
 export const CANCELLED = 'Cancelled';
@@ -18,7 +19,7 @@ export const CANCELLED = 'Cancelled';
  */
 @Injectable()
 export class JobCancellationService {
-  private readonly logger = new Logger(JobCancellationService.name);
+  private readonly lifecycle = new JobLifecycleLog();
 
   constructor(
     private readonly jobs: JobsRepository,
@@ -38,7 +39,7 @@ export class JobCancellationService {
       case 'finished':
         throw jobAlreadyFinished(requestId, cancellation.status);
       case 'cancelled':
-        this.logger.log(`Job ${requestId} cancelled with key ${key.id}`);
+        this.lifecycle.cancelled(cancellation.transition.job, key.id);
         await this.finished.notify(cancellation.transition);
         return toJobStatusDto(cancellation.transition.job, this.urls);
     }

@@ -18,6 +18,10 @@ const REQUEST_ID_PARAM = ApiParam({
   description: 'The requestId returned by POST /v1/book',
 });
 
+/** Inline styles and data: images (how the HTML renderer embeds them); no scripts, no requests, no framing. */
+export const HTML_BOOK_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:; frame-ancestors 'none'; sandbox";
+
 @ApiTags('Status')
 @Public()
 @Controller({ version: API_VERSION })
@@ -83,6 +87,10 @@ export class StatusController {
       .header('Content-Disposition', contentDisposition(head.title, head.format))
       .header('ETag', head.etag)
       .header('Cache-Control', 'private, max-age=0, must-revalidate');
+    if (head.contentType.startsWith('text/html')) {
+      // A book is untrusted text: opened in a browser, its HTML may show itself and its inline images, nothing more.
+      void reply.header('Content-Security-Policy', HTML_BOOK_CSP);
+    }
     if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === head.etag || tag.trim() === '*')) {
       await reply.status(304).send();
       return;

@@ -9,6 +9,7 @@ import { WebhookDeliveriesRepository } from './webhook-deliveries.repository';
 import { WebhookDeliveryProducer } from './webhook-delivery.producer';
 import { WebhookHttpClient } from './webhook-http-client';
 import { SIGNATURE_HEADER, signWebhookPayload } from './webhook-signature';
+import { WebhookUrlPolicy } from './webhook-url-policy';
 
 export const WEBHOOK_HTTP_CLIENT = Symbol('WEBHOOK_HTTP_CLIENT');
 export const DELIVERY_ID_HEADER = 'X-Scriptorium-Delivery';
@@ -29,6 +30,7 @@ export class WebhookDeliveryProcessor {
     private readonly secrets: SigningSecretsService,
     private readonly producer: WebhookDeliveryProducer,
     @Inject(WEBHOOK_HTTP_CLIENT) private readonly http: WebhookHttpClient,
+    private readonly urlPolicy: WebhookUrlPolicy,
     private readonly metrics: MetricsService,
     config: AppConfig,
   ) {
@@ -41,8 +43,11 @@ export class WebhookDeliveryProcessor {
 
     const attemptedAt = new Date();
     const secrets = await this.secrets.activeSecrets(delivery.accountId);
-    const result =
-      secrets.length === 0
+    // The port rule again (WEBHOOK_ALLOWED_PORTS may have changed since submission); addresses are the client's.
+    const refused = this.urlPolicy.portRejection(delivery.url);
+    const result = refused
+      ? { statusCode: null, error: refused.reason, latencyMs: 0 }
+      : secrets.length === 0
         ? { statusCode: null, error: 'the account has no active webhook signing secret', latencyMs: 0 }
         : await this.http.post(delivery.url, delivery.payload, {
             'Content-Type': 'application/json',

@@ -1,4 +1,7 @@
-import dns from 'node:dns';
+import dns, { type LookupAddress } from 'node:dns';
+import type { LookupFunction } from 'node:net';
+import { ConfigValidationError, loadConfig, webhookAllowedPorts } from '../config/app-config';
+import { WebhookHttpClient } from './webhook-http-client';
 import { HostResolver, systemHostResolver, WebhookUrlPolicy } from './webhook-url-policy';
 
 /** Never the real DNS: every name a test needs is listed here. */
@@ -49,6 +52,27 @@ const records: Record<string, string[] | Error | 'hang'> = {
   'instance-data': ['8.8.8.8'],
   webhooks: ['8.8.8.8'],
   'build-server': ['8.8.8.8'],
+  'private-target.example.net.': ['10.0.0.5'],
+  // IDN: the resolver is asked for the punycode name (bücher.example.net / .com).
+  'xn--bcher-kva.example.net': ['10.1.2.3'],
+  'xn--bcher-kva.example.com': ['93.184.215.14'],
+  // Mixed answers: one non-public address among public ones is enough to refuse.
+  'mixed-loopback.example.net': ['2606:2800:21f:cb07:6820:80da:af6b:8b2c', '127.0.0.1'],
+  'mixed-mapped.example.net': ['93.184.215.14', '::ffff:127.0.0.1'],
+  'mixed-metadata.example.net': ['93.184.215.14', '169.254.169.254'],
+  'mixed-zero.example.net': ['93.184.215.14', '0.0.0.0'],
+  'mixed-cgnat.example.net': ['8.8.8.8', '1.1.1.1', '100.64.1.1'],
+  // Single non-public answers in forms a resolver can give.
+  'zone.example.net': ['fe80::1%eth0'],
+  'linklocal-v6.example.net': ['fe80::1'],
+  'ula.example.net': ['fd00::1'],
+  'nat64-private.example.net': ['64:ff9b::a00:1'],
+  'sixtofour-private.example.net': ['2002:c0a8:101::1'],
+  'compat.example.net': ['::127.0.0.1'],
+  'multicast.example.net': ['239.1.1.1'],
+  'broadcast.example.net': ['255.255.255.255'],
+  'benchmark.example.net': ['198.18.0.10'],
+  'unspecified-v6.example.net': ['::'],
 };
 
 const strictPolicy = (resolver: HostResolver = new FakeResolver(records), maxLength?: number) =>
@@ -204,6 +228,160 @@ describe('WebhookUrlPolicy', () => {
       ['resolver failure', 'https://servfail.example.net/', /could not be resolved/],
       ['name resolving to nothing', 'https://empty.example.net/', /did not resolve to any address/],
       ['resolver that never answers', 'https://slow.example.net/', /could not be resolved/],
+      // more IPv4 spellings (WHATWG normalises them; the policy judges the result)
+      ['zero-padded octal parts', 'https://0177.0000.0000.0001/', /127\.0\.0\.1 is not a public address/],
+      ['zero-padded decimal parts', 'https://127.000.000.001/', /127\.0\.0\.1 is not a public address/],
+      ['hex in every part', 'https://0x7f.0x0.0x0.0x1/', /127\.0\.0\.1 is not a public address/],
+      ['uppercase hex IPv4', 'https://0X7F000001/', /127\.0\.0\.1 is not a public address/],
+      ['three-part short form', 'https://127.0.1/', /127\.0\.0\.1 is not a public address/],
+      ['short form of 10/8', 'https://10.1/', /10\.0\.0\.1 is not a public address/],
+      ['short form of 192.168/16', 'https://192.168.1/', /192\.168\.0\.1 is not a public address/],
+      ['IPv4 with a trailing dot', 'https://127.0.0.1./', /127\.0\.0\.1 is not a public address/],
+      ['decimal IPv4 with a trailing dot and :443', 'https://2130706433.:443/', /127\.0\.0\.1 is not a public/],
+      ['full-width full stops', 'https://127．0．0．1/', /127\.0\.0\.1 is not a public address/],
+      ['halfwidth ideographic full stops', 'https://127｡0｡0｡1/', /127\.0\.0\.1 is not a public address/],
+      ['ideographic full stops', 'https://127。0。0。1/', /127\.0\.0\.1 is not a public address/],
+      ['hex zero', 'https://0x0/', /0\.0\.0\.0 is not a public address/],
+      ['double zero', 'https://00/', /0\.0\.0\.0 is not a public address/],
+      ['CGNAT upper end', 'https://100.127.255.254/', /not a public address/],
+      ['benchmarking 198.19', 'https://198.19.255.1/', /not a public address/],
+      ['SSDP multicast', 'https://239.255.255.250/', /not a public address/],
+      ['broadcast in hex', 'https://0xffffffff/', /255\.255\.255\.255 is not a public address/],
+      ['IETF protocol assignments', 'https://192.0.0.8/', /not a public address/],
+      ['6to4 relay anycast', 'https://192.88.99.1/', /not a public address/],
+      ['metadata address in octal', 'https://0251.0376.0251.0376/', /cloud metadata endpoint/],
+      ['metadata address in hex', 'https://0xA9FEA9FE/', /cloud metadata endpoint/],
+      ['metadata address as a.b.c short form', 'https://169.254.43518/', /cloud metadata endpoint/],
+      ['Oracle Cloud metadata', 'https://192.0.0.192/', /cloud metadata endpoint/],
+      ['Tencent Cloud metadata address', 'https://169.254.0.23/', /cloud metadata endpoint/],
+      // more IPv6 spellings
+      ['IPv6 loopback, full form', 'https://[0:0:0:0:0:0:0:1]/', /\[::1\] is not a public address/],
+      ['IPv6 loopback, leading zeros', 'https://[0000::0001]/', /\[::1\] is not a public address/],
+      ['IPv6 unspecified, full form', 'https://[0:0:0:0:0:0:0:0]/', /\[::\] is not a public address/],
+      ['IPv4-mapped loopback, full form', 'https://[0:0:0:0:0:ffff:127.0.0.1]/', /not a public address/],
+      ['IPv4-mapped metadata (hex)', 'https://[::ffff:a9fe:a9fe]/', /cloud metadata endpoint/],
+      ['IPv4-compatible private', 'https://[::10.0.0.1]/', /not a public address/],
+      ['IPv4-compatible loopback (hex)', 'https://[::7f00:1]/', /not a public address/],
+      ['IPv4-compatible public (deprecated form)', 'https://[::8.8.8.8]/', /not a public address/],
+      ['link-local, uppercase', 'https://[FE80::1]/', /\[fe80::1\] is not a public address/],
+      ['link-local, top of fe80::/10', 'https://[febf:ffff::1]/', /not a public address/],
+      ['link-local with an encoded zone id', 'https://[fe80::1%25eth0]/', /not a valid absolute URL/],
+      ['link-local with a raw zone id', 'https://[fe80::1%eth0]/', /not a valid absolute URL/],
+      ['unique local, top of fc00::/7', 'https://[fdff:ffff:ffff::1]/', /not a public address/],
+      ['NAT64 of loopback', 'https://[64:ff9b::127.0.0.1]/', /not a public address/],
+      ['NAT64 of 192.168/16', 'https://[64:ff9b::192.168.0.1]/', /not a public address/],
+      ['NAT64 of the metadata address', 'https://[64:ff9b::a9fe:a9fe]/', /not a public address/],
+      ['NAT64 local-use prefix', 'https://[64:ff9b:1::a00:1]/', /not a public address/],
+      ['6to4 of 192.168.1.1', 'https://[2002:c0a8:101::1]/', /not a public address/],
+      ['6to4 of 10/8', 'https://[2002:a00:1::1]/', /not a public address/],
+      ['6to4 of the metadata address', 'https://[2002:a9fe:a9fe::1]/', /not a public address/],
+      ['IPv6 benchmarking', 'https://[2001:2::1]/', /not a public address/],
+      ['IPv6 ORCHIDv2', 'https://[2001:20::1]/', /not a public address/],
+      ['IPv6 discard-only', 'https://[100::1]/', /not a public address/],
+      ['IPv6 documentation 3fff::/20', 'https://[3fff::1]/', /not a public address/],
+      ['IPv6 site-local multicast', 'https://[ff05::2]/', /not a public address/],
+      // IDN and punycode hosts
+      ['circled letters spelling localhost', 'https://ⓛⓞⓒⓐⓛⓗⓞⓢⓣ/', /host localhost is not allowed/],
+      ['full-width localhost', 'https://ｌｏｃａｌｈｏｓｔ/', /host localhost is not allowed/],
+      ['percent-encoded localhost', 'https://%6c%6f%63%61%6c%68%6f%73%74/', /host localhost is not allowed/],
+      ['full-width metadata name', 'https://ｍｅｔａｄａｔａ.google.internal/', /cloud metadata endpoint/],
+      ['IDN under .local', 'https://bücher.local/', /xn--bcher-kva\.local is an internal name/],
+      ['punycode under .internal', 'https://xn--bcher-kva.internal/', /internal name/],
+      ['IDN resolving to a private address', 'https://bücher.example.net/', /non-public address \(10\.1\.2\.3\)/],
+      ['punycode resolving privately', 'https://xn--bcher-kva.example.net/', /non-public address \(10\.1\.2\.3\)/],
+      ['punycode single label', 'https://xn--bcher-kva/', /fully qualified/],
+      ['empty punycode label', 'https://xn--/', /not a valid absolute URL/],
+      ['soft hyphen inside localhost', 'https://local\u00adhost/', /invisible characters/],
+      ['zero-width space in the host', 'https://exa\u200bmple.com/', /invisible characters/],
+      ['combining grapheme joiner in the host', 'https://exa\u034fmple.com/', /invisible characters/],
+      ['variation selector in the host', 'https://example\ufe0f.com/', /invisible characters/],
+      // trailing dots
+      ['localhost with a trailing dot', 'https://localhost./', /host localhost\. is not allowed/],
+      ['percent-encoded trailing dot', 'https://localhost%2e/', /host localhost\. is not allowed/],
+      ['.local with a trailing dot', 'https://printer.local./', /internal name/],
+      ['localhost.localdomain', 'https://localhost.localdomain/', /internal name/],
+      ['private name with a trailing dot', 'https://private-target.example.net./', /non-public address/],
+      ['only a dot', 'https://./', /not a valid host name/],
+      // uppercase
+      ['uppercase scheme and localhost', 'HTTPS://LOCALHOST/', /host localhost is not allowed/],
+      ['uppercase metadata name', 'https://METADATA.GOOGLE.INTERNAL/', /cloud metadata endpoint/],
+      ['uppercase .LOCAL', 'https://PRINTER.LOCAL/', /internal name/],
+      ['uppercase private name', 'https://PRIVATE-TARGET.Example.NET/', /non-public address \(10\.0\.0\.5\)/],
+      ['uppercase plain http', 'HTTP://example.com/', /must use https/],
+      // credentials
+      ['credentials before a public host', 'https://admin:admin@example.com/', /must not contain credentials/],
+      ['empty user and password', 'https://:@example.com/', /must not contain credentials/],
+      ['empty userinfo', 'https://@example.com/', /must not contain credentials/],
+      ['public-looking user before a private host', 'https://example.com@10.0.0.1/', /must not contain credentials/],
+      ['user:port-looking userinfo', 'https://example.com:443@127.0.0.1/', /must not contain credentials/],
+      ['percent-encoded @ in the user', 'https://example.com%40evil@example.com/', /must not contain credentials/],
+      ['percent-encoded backslash in the user', 'https://example.com%5c@10.0.0.1/', /must not contain credentials/],
+      ['credentials and an explicit 443', 'https://user:pass@example.com:443/', /must not contain credentials/],
+      // ports: only 443 unless WEBHOOK_ALLOWED_PORTS says otherwise
+      ['SSH port', 'https://example.com:22/', /port 22 is not allowed; allowed ports: 443$/],
+      ['Redis port', 'https://example.com:6379/', /port 6379 is not allowed; allowed ports: 443$/],
+      ['port zero', 'https://example.com:0/', /port 0 is not allowed/],
+      ['http port over https', 'https://example.com:80/', /port 80 is not allowed/],
+      ['alternative https port', 'https://hooks.example.org:8443/x?y=1', /port 8443 is not allowed/],
+      ['highest port', 'https://example.com:65535/', /port 65535 is not allowed/],
+      ['PostgreSQL port on a public address', 'https://8.8.8.8:5432/', /port 5432 is not allowed/],
+      ['memcached port on a public IPv6 address', 'https://[2001:4860:4860::8888]:11211/', /port 11211/],
+      ['SMTP port on a name (no lookup needed)', 'https://dual.example.net:25/', /port 25 is not allowed/],
+      ['port past 65535', 'https://example.com:65536/', /not a valid absolute URL/],
+      ['signed port', 'https://example.com:+443/', /not a valid absolute URL/],
+      ['two ports', 'https://example.com:443:80/', /not a valid absolute URL/],
+      // other schemes and broken authority forms
+      ['gopher', 'gopher://example.com:70/_', /must use https/],
+      ['dict', 'dict://example.com:11211/stat', /must use https/],
+      ['ldap', 'ldap://example.com/', /must use https/],
+      ['plain ws', 'ws://example.com/', /must use https/],
+      ['blob', 'blob:https://example.com/uuid', /must use https/],
+      ['no slashes after the scheme', 'https:example.com/hook', /must start with https:\/\/ and the host/],
+      ['one slash after the scheme', 'https:/example.com/hook', /must start with https:\/\//],
+      ['three slashes after the scheme', 'https:///example.com/hook', /must start with https:\/\//],
+      ['protocol-relative', '//example.com/hook', /not a valid absolute URL/],
+      // fragments and queries do not change the host
+      ['private host behind a fragment', 'https://10.0.0.1#@example.com/', /10\.0\.0\.1 is not a public address/],
+      ['loopback behind a query', 'https://127.0.0.1?@example.com/', /127\.0\.0\.1 is not a public address/],
+      ['localhost before a public-looking fragment', 'https://localhost#.example.com', /host localhost is not/],
+      ['private name with a fragment', 'https://private-target.example.net/#ok', /non-public address/],
+      // backslashes
+      ['backslashes instead of slashes', 'https:\\\\example.com/', /backslashes/],
+      ['backslash in the path', 'https://example.com/a\\b', /backslashes/],
+      ['backslash before a private host', 'https://example.com\\.10.0.0.1/', /backslashes/],
+      // whitespace, control and invisible characters
+      ['tab in the host', 'https://exam\tple.com/', /must not contain whitespace/],
+      ['CRLF header injection', 'https://example.com/\r\nX-Injected: 1', /must not contain whitespace/],
+      ['NUL byte', 'https://example.com\u0000.evil.net/', /must not contain whitespace/],
+      ['DEL', 'https://example.com/\u007f', /must not contain whitespace/],
+      ['trailing space', 'https://example.com/ ', /must not contain whitespace/],
+      ['no-break space', 'https://example.com/\u00a0', /must not contain whitespace/],
+      ['C1 control (NEL)', 'https://example.com/\u0085', /must not contain whitespace/],
+      ['line separator', 'https://example.com/\u2028', /must not contain whitespace/],
+      ['right-to-left override', 'https://example.com/\u202egnp.exe', /must not contain whitespace/],
+      ['byte order mark', '\ufeffhttps://example.com/', /must not contain whitespace/],
+      ['ideographic space', 'https://example.com\u3000/', /must not contain whitespace/],
+      // over the length limit (checked before anything else)
+      ['5,000 characters', `https://example.com/${'a'.repeat(4980)}`, /at most 2048 characters/],
+      ['one character over', `https://example.com/${'a'.repeat(2029)}`, /at most 2048 characters/],
+      ['over-long host', `https://${'a'.repeat(2050)}.com/`, /at most 2048 characters/],
+      ['over-long private URL', `https://127.0.0.1/${'a'.repeat(3000)}`, /at most 2048 characters/],
+      // names judged by every address they resolve to
+      ['public IPv6 and loopback IPv4', 'https://mixed-loopback.example.net/', /non-public address \(127\.0\.0\.1\)/],
+      ['public and mapped loopback', 'https://mixed-mapped.example.net/', /non-public address \(::ffff:127\.0\.0\.1\)/],
+      ['public and the metadata address', 'https://mixed-metadata.example.net/', /\(169\.254\.169\.254\)/],
+      ['public and 0.0.0.0', 'https://mixed-zero.example.net/', /non-public address \(0\.0\.0\.0\)/],
+      ['two public and one CGNAT', 'https://mixed-cgnat.example.net/', /non-public address \(100\.64\.1\.1\)/],
+      ['link-local answer with a zone id', 'https://zone.example.net/', /non-public address \(fe80::1%eth0\)/],
+      ['link-local IPv6 answer', 'https://linklocal-v6.example.net/', /non-public address \(fe80::1\)/],
+      ['unique local IPv6 answer', 'https://ula.example.net/', /non-public address \(fd00::1\)/],
+      ['NAT64 answer of a private address', 'https://nat64-private.example.net/', /\(64:ff9b::a00:1\)/],
+      ['6to4 answer of a private address', 'https://sixtofour-private.example.net/', /\(2002:c0a8:101::1\)/],
+      ['IPv4-compatible answer', 'https://compat.example.net/', /non-public address \(::127\.0\.0\.1\)/],
+      ['multicast answer', 'https://multicast.example.net/', /non-public address \(239\.1\.1\.1\)/],
+      ['broadcast answer', 'https://broadcast.example.net/', /non-public address \(255\.255\.255\.255\)/],
+      ['benchmarking answer', 'https://benchmark.example.net/', /non-public address \(198\.18\.0\.10\)/],
+      ['unspecified IPv6 answer', 'https://unspecified-v6.example.net/', /non-public address \(::\)/],
     ];
 
     it.each(hostile)('%s: %j', async (_label, url, reason) => {
@@ -213,21 +391,32 @@ describe('WebhookUrlPolicy', () => {
       expect(rejection?.reason.startsWith('webhook_url ')).toBe(true);
     });
 
-    it('keeps a table of at least 40 hostile URLs', () => {
-      expect(hostile.length).toBeGreaterThanOrEqual(40);
+    it('keeps a table of at least 100 hostile URLs, each with its reason', () => {
+      expect(hostile.length).toBeGreaterThanOrEqual(100);
+      expect(new Set(hostile.map(([label]) => label)).size).toBe(hostile.length);
       expect(overLong.length).toBeGreaterThan(2048);
     });
   });
 
-  describe('accepts public URLs', () => {
+  describe('accepts public https URLs on port 443', () => {
     it.each([
       ['https://example.com/hook', ['example.com']],
       ['https://example.com./hook', ['example.com.']],
       ['https://EXAMPLE.com/hook', ['example.com']],
-      ['https://hooks.example.org:8443/x?y=1', ['hooks.example.org']],
+      ['HTTPS://EXAMPLE.COM:443/hook', ['example.com']],
+      ['https://example.com:443/hook', ['example.com']],
+      ['https://hooks.example.org/x?y=1', ['hooks.example.org']],
+      ['https://hooks.example.org:443/x?y=1&z=%40', ['hooks.example.org']],
       ['https://dual.example.net/path#frag', ['dual.example.net']],
+      // The fragment is never sent: the host called is example.com.
+      ['https://example.com/#@10.0.0.1/', ['example.com']],
+      ['https://bücher.example.com/hooks', ['xn--bcher-kva.example.com']],
+      ['https://xn--bcher-kva.example.com/hooks', ['xn--bcher-kva.example.com']],
       ['https://8.8.8.8/', []],
+      ['https://8.8.8.8:443/', []],
+      ['https://134744072/', []], // 8.8.8.8 in decimal: judged as the address it is
       ['https://[2001:4860:4860::8888]/', []],
+      ['https://[2001:4860:4860::8888]:443/', []],
       ['https://[::ffff:8.8.8.8]/', []],
       ['https://[2002:808:808::1]/', []],
       ['https://[64:ff9b::8.8.8.8]/', []],
@@ -247,6 +436,131 @@ describe('WebhookUrlPolicy', () => {
         reason: 'webhook_url must be at most 100 characters',
       });
     });
+  });
+
+  describe('ports (WEBHOOK_ALLOWED_PORTS)', () => {
+    const withPorts = (allowedPorts: Array<[number, number]>, resolver = new FakeResolver(records)) =>
+      new WebhookUrlPolicy({ allowPrivate: false, resolver, allowedPorts, resolveTimeoutMs: 50 });
+
+    it('admits exactly the configured ports and ranges, and names them when refusing', async () => {
+      const policy = withPorts([
+        [443, 443],
+        [8443, 8443],
+        [9000, 9099],
+      ]);
+      for (const url of [
+        'https://example.com/',
+        'https://example.com:8443/',
+        'https://example.com:9000/',
+        'https://example.com:9099/',
+      ]) {
+        await expect(policy.check(url)).resolves.toBeNull();
+      }
+      for (const port of [22, 444, 8080, 8999, 9100]) {
+        await expect(policy.check(`https://example.com:${port}/`)).resolves.toEqual({
+          reason: `webhook_url port ${port} is not allowed; allowed ports: 443, 8443, 9000-9099`,
+        });
+      }
+    });
+
+    it('refuses the default port itself when the setting leaves 443 out', async () => {
+      const policy = withPorts([[8443, 8443]]);
+      await expect(policy.check('https://example.com/')).resolves.toEqual({
+        reason: 'webhook_url port 443 is not allowed; allowed ports: 8443',
+      });
+      await expect(policy.check('https://example.com:8443/')).resolves.toBeNull();
+    });
+
+    it('does not ask DNS about a URL its port already refuses', async () => {
+      const resolver = new FakeResolver(records);
+      await expect(withPorts([[443, 443]], resolver).check('https://example.com:22/')).resolves.not.toBeNull();
+      expect(resolver.calls).toEqual([]);
+    });
+
+    it('applies the same rule at delivery time (portRejection), without DNS', () => {
+      const policy = strictPolicy();
+      expect(policy.portRejection('https://example.com/hook')).toBeNull();
+      expect(policy.portRejection('https://example.com:443/hook')).toBeNull();
+      expect(policy.portRejection('https://example.com:6379/hook')).toEqual({
+        reason: 'webhook_url port 6379 is not allowed; allowed ports: 443',
+      });
+      expect(withPorts([[8443, 8443]]).portRejection('https://example.com/hook')?.reason).toMatch(/port 443/);
+      expect(policy.portRejection('not a url')).toEqual({ reason: 'webhook_url is not a valid absolute URL' });
+    });
+
+    it('reads WEBHOOK_ALLOWED_PORTS from the configuration: 443 by default, ports and ranges when set', () => {
+      const base = { SECRETS_ENCRYPTION_KEY: 'a'.repeat(64) };
+      expect(webhookAllowedPorts(loadConfig(base))).toEqual([[443, 443]]);
+      expect(webhookAllowedPorts(loadConfig({ ...base, WEBHOOK_ALLOWED_PORTS: '443, 8443,9000-9099' }))).toEqual([
+        [443, 443],
+        [8443, 8443],
+        [9000, 9099],
+      ]);
+    });
+
+    it.each(['0', '65536', '22-21', '0-443', '443,', ',443', '443;8443', 'https', '-1', '1e3', ' '])(
+      'refuses WEBHOOK_ALLOWED_PORTS=%j at start-up, naming the variable',
+      (value) => {
+        const load = () => loadConfig({ SECRETS_ENCRYPTION_KEY: 'a'.repeat(64), WEBHOOK_ALLOWED_PORTS: value });
+        expect(load).toThrow(ConfigValidationError);
+        expect(load).toThrow(/WEBHOOK_ALLOWED_PORTS must be comma-separated ports or port ranges from 1 to 65535/);
+      },
+    );
+  });
+
+  describe('DNS rebinding between submission and delivery', () => {
+    /** Answers `before` until `rebind()` is called, then `after`: what a hostile authoritative server does. */
+    class RebindingResolver implements HostResolver {
+      private rebound = false;
+      constructor(
+        private readonly before: string[],
+        private readonly after: string[],
+      ) {}
+      rebind(): void {
+        this.rebound = true;
+      }
+      resolve(): Promise<string[]> {
+        return Promise.resolve(this.rebound ? this.after : this.before);
+      }
+    }
+
+    /** The connect-time DNS of the HTTP client, answering without any network. */
+    const lookupAnswering =
+      (addresses: string[]): LookupFunction =>
+      (_hostname, _options, callback) =>
+        (callback as (error: null, addresses: LookupAddress[]) => void)(
+          null,
+          addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })),
+        );
+
+    it.each([
+      ['loopback', ['127.0.0.1'], /non-public address 127\.0\.0\.1/],
+      ['a private address', ['10.0.0.5'], /non-public address 10\.0\.0\.5/],
+      ['the metadata address', ['169.254.169.254'], /non-public address 169\.254\.169\.254/],
+      ['a mapped loopback address', ['::ffff:127.0.0.1'], /non-public address ::ffff:127\.0\.0\.1/],
+      ['a public and a private address', ['93.184.215.14', '192.168.0.10'], /non-public address 192\.168\.0\.10/],
+      ['a unique local IPv6 address', ['fd00::1'], /non-public address fd00::1/],
+    ])(
+      'accepts a name that is public at submission, then refuses to connect when it resolves to %s',
+      async (_label, rebound, error) => {
+        const resolver = new RebindingResolver(['93.184.215.14'], rebound);
+        const policy = strictPolicy(resolver);
+        await expect(policy.check('https://rebind.example.net/hook')).resolves.toBeNull();
+
+        resolver.rebind();
+        // A new submission of the same name is judged afresh: nothing is cached.
+        expect((await policy.check('https://rebind.example.net/hook'))?.reason).toMatch(/resolves to a non-public/);
+        // Delivery: the client checks the answers it is about to connect to, before any socket opens.
+        const client = new WebhookHttpClient({
+          allowPrivate: false,
+          timeoutMs: 2000,
+          lookup: lookupAnswering(rebound),
+        });
+        const result = await client.post('https://rebind.example.net/hook', '{}', {});
+        expect(result.statusCode).toBeNull();
+        expect(result.error).toMatch(error);
+      },
+    );
   });
 
   describe('never throws', () => {
@@ -286,9 +600,18 @@ describe('WebhookUrlPolicy', () => {
       'http://[::1]:8080/',
       'http://10.0.0.5/',
       'http://receiver.internal/',
+      'https://localhost:6379/',
+      'https://example.com:22/',
     ])('lets %s through without resolving it', async (url) => {
       await expect(lenient.check(url)).resolves.toBeNull();
       expect(resolver.calls).toEqual([]);
+    });
+
+    it('allows any port, at submission and at delivery, even with a port list: local receivers listen anywhere', async () => {
+      const withList = new WebhookUrlPolicy({ allowPrivate: true, resolver, allowedPorts: [[443, 443]] });
+      await expect(withList.check('https://localhost:40123/hooks/books')).resolves.toBeNull();
+      expect(withList.portRejection('https://localhost:40123/hooks/books')).toBeNull();
+      expect(withList.portRejection('http://127.0.0.1:0/')).toBeNull();
     });
 
     it.each<[string, RegExp]>([

@@ -1,6 +1,7 @@
 import { promises as dnsPromises } from 'node:dns';
 import { isIP, isIPv4 } from 'node:net';
 import ipaddr from 'ipaddr.js';
+import { FIELD_MAX_LENGTHS } from '../catalog/catalog';
 
 /** Why a `webhook_url` was refused; `reason` is safe to show the client (error `details`). */
 export type WebhookUrlRejection = { reason: string };
@@ -22,27 +23,47 @@ export const systemHostResolver: HostResolver = {
   },
 };
 
+/** Inclusive range of TCP ports; a single port is `[p, p]`. */
+export type PortRange = readonly [low: number, high: number];
+
+/** The https port, whether written (`:443`) or not: the only one allowed unless WEBHOOK_ALLOWED_PORTS says otherwise. */
+const HTTPS_PORT_ONLY: readonly PortRange[] = [[443, 443]];
+
 export interface WebhookUrlPolicyOptions {
-  /** WEBHOOK_ALLOW_PRIVATE: local development and tests only. */
+  /** WEBHOOK_ALLOW_PRIVATE: local development and tests only. Lifts the address and port rules. */
   allowPrivate: boolean;
   resolver: HostResolver;
-  /** Default 2048 (DESIGN section 3). */
+  /** WEBHOOK_ALLOWED_PORTS. Default 443 only. Not applied when `allowPrivate`. */
+  allowedPorts?: readonly PortRange[];
+  /** Default: the `webhook_url` limit of the catalog (2,048, DESIGN section 3). */
   maxLength?: number;
   /** Default 5000. A hanging resolver must not hold a POST /book open. */
   resolveTimeoutMs?: number;
 }
 
-const DEFAULT_MAX_LENGTH = 2048;
 const DEFAULT_RESOLVE_TIMEOUT_MS = 5000;
 
 /**
- * WHATWG URL silently drops tabs and newlines anywhere, trims spaces and turns
- * `\` into `/` for http(s). Another parser on the delivery path (a proxy, a
- * log reader, an HTTP client) may not, so a URL that only means something
- * after that repair is refused instead of being guessed at.
+ * WHATWG URL silently drops tabs and newlines anywhere, trims spaces, turns
+ * `\` into `/` for http(s), and IDNA drops invisible characters from hosts
+ * (`exa\u200bmple.com` is example.com). Another parser on the delivery path
+ * (a proxy, a log reader, an HTTP client) may not, so a URL that only means
+ * something after that repair is refused instead of being guessed at. Listed:
+ * C0 and C1 controls, space, DEL, no-break and other Unicode spaces, soft
+ * hyphen, zero-width and bidi formatting characters, line and paragraph
+ * separators, variation selectors, the byte order mark, and the backslash.
+ * The combining grapheme joiner and variation selectors stand outside the
+ * bracket because they combine with the character before them.
  */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const AMBIGUOUS_CHARACTERS = /[\u0000-\u0020\u007f\\]/;
+const AMBIGUOUS_CHARACTERS =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  /[\u0000-\u0020\u007f-\u00a0\u00ad\u061c\u115f\u1160\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\u3164\ufeff\\]|\u034f|[\ufe00-\ufe0f]/;
+
+/**
+ * The scheme, then `//` and the host: `https:example.com` and
+ * `https:///example.com` mean example.com only after WHATWG's repair.
+ */
+const AUTHORITY_FORM = /^https?:\/\/[^/]/i;
 
 /**
  * Cloud and platform metadata names. Most are also caught by the name or
@@ -129,13 +150,15 @@ const reject = (reason: string): WebhookUrlRejection => ({ reason });
 export class WebhookUrlPolicy {
   private readonly allowPrivate: boolean;
   private readonly resolver: HostResolver;
+  private readonly allowedPorts: readonly PortRange[];
   private readonly maxLength: number;
   private readonly resolveTimeoutMs: number;
 
   constructor(options: WebhookUrlPolicyOptions) {
     this.allowPrivate = options.allowPrivate;
     this.resolver = options.resolver;
-    this.maxLength = options.maxLength ?? DEFAULT_MAX_LENGTH;
+    this.allowedPorts = options.allowedPorts ?? HTTPS_PORT_ONLY;
+    this.maxLength = options.maxLength ?? FIELD_MAX_LENGTHS.webhook_url;
     this.resolveTimeoutMs = options.resolveTimeoutMs ?? DEFAULT_RESOLVE_TIMEOUT_MS;
   }
 
@@ -147,6 +170,21 @@ export class WebhookUrlPolicy {
       // Fail closed: an unexpected error must not let a URL through.
       return reject('webhook_url could not be validated');
     }
+  }
+
+  /**
+   * The port rule alone, for delivery time: a URL accepted under an earlier
+   * WEBHOOK_ALLOWED_PORTS is not called on a port the current one refuses.
+   * Addresses are re-checked by the HTTP client on the socket itself.
+   */
+  portRejection(rawUrl: string): WebhookUrlRejection | null {
+    let url: URL;
+    try {
+      url = new URL(rawUrl);
+    } catch {
+      return reject('webhook_url is not a valid absolute URL');
+    }
+    return this.checkPort(url);
   }
 
   /**
@@ -171,7 +209,7 @@ export class WebhookUrlPolicy {
       return reject(`webhook_url must be at most ${this.maxLength} characters`);
     }
     if (AMBIGUOUS_CHARACTERS.test(rawUrl)) {
-      return reject('webhook_url must not contain whitespace, control characters or backslashes');
+      return reject('webhook_url must not contain whitespace, control characters, invisible characters or backslashes');
     }
 
     let url: URL;
@@ -188,7 +226,13 @@ export class WebhookUrlPolicy {
     } else if (url.protocol !== 'https:') {
       return reject('webhook_url must use https');
     }
-    if (url.username !== '' || url.password !== '') {
+    if (!AUTHORITY_FORM.test(rawUrl)) {
+      return reject(`webhook_url must start with ${url.protocol}// and the host`);
+    }
+    // `https://@host/` and `https://:@host/` parse to empty credentials but
+    // still carry userinfo in the text: refused like any other.
+    const authority = rawUrl.slice(rawUrl.indexOf('//') + 2).split(/[/?#]/, 1)[0] ?? '';
+    if (url.username !== '' || url.password !== '' || authority.includes('@')) {
       return reject('webhook_url must not contain credentials');
     }
     if (url.hostname === '') {
@@ -197,19 +241,37 @@ export class WebhookUrlPolicy {
     if (this.allowPrivate) {
       return null;
     }
-    return this.checkHost(url.hostname);
+    return this.checkHost(url);
   }
 
-  /** `host` is WHATWG-normalised: lowercase, punycode, IPv4 in dotted decimal, IPv6 bracketed and compressed. */
-  private async checkHost(host: string): Promise<WebhookUrlRejection | null> {
+  /** WHATWG leaves `port` empty for the scheme's default (443 for https, `:443` included). */
+  private checkPort(url: URL): WebhookUrlRejection | null {
+    if (this.allowPrivate) {
+      return null;
+    }
+    const port = url.port === '' ? (url.protocol === 'http:' ? 80 : 443) : Number(url.port);
+    if (this.allowedPorts.some(([low, high]) => port >= low && port <= high)) {
+      return null;
+    }
+    const allowed = this.allowedPorts.map(([low, high]) => (low === high ? `${low}` : `${low}-${high}`)).join(', ');
+    return reject(`webhook_url port ${port} is not allowed; allowed ports: ${allowed}`);
+  }
+
+  /**
+   * The host first (what it is matters more than how it is reached), then the
+   * port, then DNS, so a URL refused by its port costs no lookup.
+   */
+  private async checkHost(url: URL): Promise<WebhookUrlRejection | null> {
+    // WHATWG-normalised: lowercase, punycode, IPv4 in dotted decimal, IPv6 bracketed and compressed.
+    const host = url.hostname;
     if (host.startsWith('[') && host.endsWith(']')) {
-      return literalAddressRejection(host, host.slice(1, -1));
+      return literalAddressRejection(host, host.slice(1, -1)) ?? this.checkPort(url);
     }
     // WHATWG URL has already turned 2130706433, 0x7f.1, 0177.0.0.1, 127.1
     // and full-width digits into 127.0.0.1; anything still numeric-looking
     // but not an IPv4 address failed to parse.
     if (isIPv4(host)) {
-      return literalAddressRejection(host, host);
+      return literalAddressRejection(host, host) ?? this.checkPort(url);
     }
 
     const name = host.replace(/\.+$/, '');
@@ -229,6 +291,10 @@ export class WebhookUrlPolicy {
     // it names something on our own network.
     if (!name.includes('.')) {
       return reject(`webhook_url host ${host} must be a fully qualified public domain name`);
+    }
+    const refusedPort = this.checkPort(url);
+    if (refusedPort) {
+      return refusedPort;
     }
 
     let addresses: string[];

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AppConfig } from '../config/app-config';
+import { AppConfig, webhookAllowedPorts } from '../config/app-config';
 import { SigningSecretsModule } from './signing-secrets.module';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository';
 import { WEBHOOK_HTTP_CLIENT, WebhookDeliveryProcessor } from './webhook-delivery.processor';
@@ -23,7 +23,11 @@ export const HOST_RESOLVER = Symbol('HOST_RESOLVER');
       provide: WebhookUrlPolicy,
       inject: [AppConfig, HOST_RESOLVER],
       useFactory: (config: AppConfig, resolver: HostResolver) =>
-        new WebhookUrlPolicy({ allowPrivate: config.WEBHOOK_ALLOW_PRIVATE, resolver }),
+        new WebhookUrlPolicy({
+          allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
+          allowedPorts: webhookAllowedPorts(config),
+          resolver,
+        }),
     },
     {
       provide: WEBHOOK_HTTP_CLIENT,

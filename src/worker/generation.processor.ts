@@ -14,6 +14,7 @@ import { JobsRepository } from '../jobs/jobs.repository';
 import { CancellationWatcher } from '../jobs/cancellation-watcher';
 import { BookJobEntity, TERMINAL_STATUSES } from '../jobs/entities/book-job.entity';
 import { FinishedJobNotifier } from '../jobs/finished-job.notifier';
+import { JobFailureCode, JobLifecycleLog } from '../jobs/job-lifecycle-log';
 
 export const INSUFFICIENT_CREDITS = 'Insufficient credits';
 
@@ -30,6 +31,7 @@ const PROGRESS = { started: 2, generationStart: 5, generationEnd: 85, rendering:
 @Injectable()
 export class GenerationProcessor {
   private readonly logger = new Logger(GenerationProcessor.name);
+  private readonly lifecycle = new JobLifecycleLog();
 
   constructor(
     private readonly jobs: JobsRepository,
@@ -48,11 +50,12 @@ export class GenerationProcessor {
       return;
     }
     if (job.creditsReserved === 0) {
-      await this.finished.notify(await this.jobs.fail(jobId, INSUFFICIENT_CREDITS));
+      await this.endFailed(jobId, INSUFFICIENT_CREDITS, JobFailureCode.InsufficientCredits);
       return;
     }
     const started = await this.jobs.markProcessing(jobId, 'Generation started');
     if (!started) return;
+    this.lifecycle.started(started);
 
     const timer = this.metrics.generationDuration.startTimer({
       model: started.parameters.model,
@@ -73,15 +76,22 @@ export class GenerationProcessor {
         await this.generation.discardCheckpoints(jobId);
         return;
       }
-      const lastAttempt = queueJob.attemptsMade + 1 >= (queueJob.opts.attempts ?? 1);
+      const attempt = queueJob.attemptsMade + 1;
+      const lastAttempt = attempt >= (queueJob.opts.attempts ?? 1);
       const permanent = error instanceof GenerationError && error.permanent;
       if (!permanent && !lastAttempt) {
-        this.logger.warn(`Job ${jobId} attempt ${queueJob.attemptsMade + 1} failed, will retry: ${describe(error)}`);
+        this.lifecycle.retrying(started, {
+          attempt,
+          reason: describe(error),
+          delayMs: retryDelayMs(queueJob, attempt),
+        });
         throw error;
       }
-      this.logger.error(`Job ${jobId} failed: ${describe(error)}`);
-      const message = error instanceof GenerationError ? error.message : 'Internal error during generation';
-      await this.finished.notify(await this.jobs.fail(jobId, message));
+      if (error instanceof GenerationError) {
+        await this.endFailed(jobId, error.message, JobFailureCode.GenerationFailed, error);
+      } else {
+        await this.endFailed(jobId, 'Internal error during generation', JobFailureCode.InternalError, error);
+      }
       // The job is over: no retry will resume from what it wrote.
       await this.generation.discardCheckpoints(jobId);
     } finally {
@@ -91,7 +101,14 @@ export class GenerationProcessor {
 
   /** Fails a job from outside its run (the reconciler's deadline): refund and webhook as for any failure. */
   async failJob(jobId: string, error: string): Promise<void> {
-    await this.finished.notify(await this.jobs.fail(jobId, error));
+    await this.endFailed(jobId, error, JobFailureCode.DeadlineExceeded);
+  }
+
+  /** The failure transition, its log line (only when this call ended the job) and what follows it. */
+  private async endFailed(jobId: string, reason: string, code: JobFailureCode, error?: unknown): Promise<void> {
+    const transition = await this.jobs.fail(jobId, reason);
+    if (transition) this.lifecycle.failed(transition.job, code, error);
+    await this.finished.notify(transition);
   }
 
   /** `signal` aborts when the job is no longer processing; no step starts after that. */
@@ -142,6 +159,7 @@ export class GenerationProcessor {
       'Book ready for download',
     );
     await this.generation.discardCheckpoints(job.id);
+    if (transition) this.lifecycle.completed(transition.job);
     await this.finished.notify(transition);
   }
 
@@ -160,4 +178,19 @@ export class GenerationProcessor {
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * How long Bull waits before running the job again after failed attempt
+ * `attempt` (1-based), by its built-in fixed and exponential backoffs;
+ * undefined for a custom strategy, whose delay only Bull knows.
+ */
+function retryDelayMs(queueJob: Job<GenerationJobData>, attempt: number): number | undefined {
+  const backoff = queueJob.opts.backoff;
+  if (backoff === undefined) return 0;
+  if (typeof backoff === 'number') return backoff;
+  const delay = backoff.delay ?? 0;
+  if (backoff.type === 'fixed') return delay;
+  if (backoff.type === 'exponential') return Math.round((2 ** attempt - 1) * delay);
+  return undefined;
 }

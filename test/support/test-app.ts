@@ -47,7 +47,11 @@ export interface Customer {
 export interface TestAppOptions {
   /** Trust this CA (PEM) for webhook deliveries, e.g. a local HTTPS receiver's certificate. */
   webhookCa?: string;
-  /** DNS used when connecting to webhook receivers (rebinding tests). */
+  /**
+   * DNS used when connecting to webhook receivers (rebinding tests). The
+   * receiver listens on a random port, so every port is allowed
+   * (WEBHOOK_ALLOWED_PORTS=1-65535) unless the suite sets WEBHOOK_ALLOWED_PORTS.
+   */
   webhookLookup?: LookupFunction;
   /** Extension modules, as a deployment gives them to AppModule.forRole (examples/custom-extension). */
   extensions?: AppModuleOptions['extensions'];
@@ -67,6 +71,8 @@ export async function startTestApp(
       GENERATION_CONCURRENCY: '4',
       // Suites share one database: a reconciler would pick up other suites' jobs. The recovery suite turns it on.
       RECONCILER_ENABLED: 'false',
+      // A faked connect-time DNS sends a public-looking name to a local receiver on a random port.
+      ...(options.webhookLookup ? { WEBHOOK_ALLOWED_PORTS: '1-65535' } : {}),
       ...settings,
     },
     GENERATION_CONFIG_SECTIONS,
@@ -88,7 +94,7 @@ export async function startTestApp(
       }),
     )
     .compile();
-  const app = moduleRef.createNestApplication<NestFastifyApplication>(createFastifyAdapter(), {
+  const app = moduleRef.createNestApplication<NestFastifyApplication>(createFastifyAdapter(undefined, config), {
     logger: ['error'],
     bodyParser: false,
   });

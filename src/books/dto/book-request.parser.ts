@@ -38,24 +38,33 @@ export function parseBookRequest(body: unknown): CreateBookDto {
     );
   }
   const allowed = new Set<string>(CREATE_BOOK_FIELDS);
-  const unknown = Object.keys(body).filter((field) => !allowed.has(field));
-  if (unknown.length > 0) {
-    throw invalidParameter(`Unknown field '${unknown[0]}'`, `Allowed fields: ${CREATE_BOOK_FIELDS.join(', ')}.`);
-  }
+  const problems: ApiException[] = Object.keys(body)
+    .filter((field) => !allowed.has(field))
+    .map((field) => invalidParameter(`Unknown field '${field}'`, `Allowed fields: ${CREATE_BOOK_FIELDS.join(', ')}.`));
   const dto = plainToInstance(CreateBookDto, body, { enableImplicitConversion: false, exposeDefaultValues: false });
-  const errors = validateSync(dto, { forbidUnknownValues: false });
-  const first = errors[0];
-  if (first) {
-    throw describe(first);
-  }
+  problems.push(...validateSync(dto, { forbidUnknownValues: false }).map(describe));
   for (const field of CREATE_BOOK_FIELDS) {
     const value = dto[field];
     // PostgreSQL text cannot hold NUL, and no book needs one.
     if (typeof value === 'string' && value.includes('\u0000')) {
-      throw invalidParameter(`'${field}' must not contain NUL characters`);
+      problems.push(invalidParameter(`'${field}' must not contain NUL characters`));
     }
   }
+  if (problems.length > 0) throw allOf(problems);
   return dto;
+}
+
+/**
+ * One 400 for every problem of a body, so a client fixes them in one round:
+ * the first is the `error`; with several, `details` lists them all.
+ */
+function allOf(problems: readonly ApiException[]): ApiException {
+  const [first] = problems as [ApiException, ...ApiException[]];
+  if (problems.length === 1) return first;
+  const each = problems.map((problem) =>
+    problem.details ? `${problem.message} (${problem.details})` : problem.message,
+  );
+  return invalidParameter(first.message, `${problems.length} problems: ${each.join('; ')}`);
 }
 
 function describe(error: ValidationError): ApiException {

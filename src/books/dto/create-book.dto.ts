@@ -102,7 +102,8 @@ export class CreateBookDto {
   @IsOptional()
   @Transform(emptyToUndefined)
   @IsString()
-  @MaxLength(FIELD_MAX_LENGTHS.webhook_url)
+  // No @MaxLength: the URL policy (WebhookUrlPolicy) enforces the limit, so an
+  // over-long URL is a 400 INVALID_WEBHOOK_URL like every other refused URL.
   webhook_url?: string | null;
 }
 
