@@ -1,62 +1,27 @@
 import fc from 'fast-check';
-import type { LightMyRequestResponse } from 'fastify';
 import { DataSource } from 'typeorm';
 import { CREATE_BOOK_FIELDS } from '../src/books/dto/create-book.dto';
-import { BOOK_STYLES, BOOK_TYPES, MODEL_IDS, OUTPUT_FORMATS } from '../src/catalog/catalog';
+import {
+  anyValue,
+  contentType,
+  expectSafeAnswer,
+  failLeftoverJobs,
+  footprint,
+  headerValue,
+  hostileStrings,
+  pathSegment,
+} from './support/hostile-inputs';
 import { Customer, startTestApp, TestApp } from './support/test-app';
 
 /**
  * Issue 7 (Survive): thousands of random and hostile requests. Whatever the
  * input, no answer is a 5xx, every error is the spec's envelope without a
  * stack trace, and a rejected request leaves nothing behind (no job, no
- * ledger movement, no idempotency record).
+ * ledger movement, no idempotency record). The generators and the checks
+ * live in support/hostile-inputs.ts; the hostile-input suite (issue 14) aims
+ * them at every endpoint and field.
  */
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD'] as const;
-
-const hostileStrings = fc.constantFrom(
-  '',
-  ' ',
-  '\u0000',
-  '\uFEFF{}',
-  '<script>alert(1)</script>',
-  "' OR 1=1 --",
-  '"; DROP TABLE book_jobs; --',
-  '../../../../etc/passwd',
-  '%00',
-  '%2e%2e%2f',
-  '${jndi:ldap://x}',
-  '{{7*7}}',
-  '__proto__',
-  'constructor',
-  'NaN',
-  'Infinity',
-  '-0',
-  '1e309',
-  'null',
-  'true',
-  '\uD800',
-  '𝔘𝔫𝔦𝔠𝔬𝔡𝔢',
-  'Алёна',
-  'さくら',
-  'a'.repeat(10_001),
-  'https://169.254.169.254/latest/meta-data',
-  'https://localhost./hook',
-  'http://hooks.example.com/x',
-  'https://[::ffff:127.0.0.1]/x',
-  'https://0x7f000001/x',
-);
-
-const anyValue: fc.Arbitrary<unknown> = fc.oneof(
-  hostileStrings,
-  fc.string(),
-  fc.constantFrom(...BOOK_STYLES, ...BOOK_TYPES, ...OUTPUT_FORMATS, ...MODEL_IDS),
-  fc.integer(),
-  fc.double(),
-  fc.boolean(),
-  fc.constant(null),
-  fc.array(fc.string(), { maxLength: 3 }),
-  fc.dictionary(fc.string(), fc.string(), { maxKeys: 3 }),
-);
 
 /** Bodies near the valid shape (so validation is exercised field by field) and far from it. */
 const bookBody: fc.Arbitrary<string | Buffer | undefined> = fc.oneof(
@@ -96,53 +61,6 @@ const bookBody: fc.Arbitrary<string | Buffer | undefined> = fc.oneof(
   fc.constant(undefined),
 );
 
-const contentType = fc.option(
-  fc.constantFrom(
-    'application/json',
-    'application/json; charset=utf-8',
-    'application/json; charset=latin1',
-    'APPLICATION/JSON',
-    'application/problem+json',
-    'text/plain',
-    'application/x-www-form-urlencoded',
-    'multipart/form-data; boundary=x',
-    'application/octet-stream',
-    'garbage',
-    '',
-  ),
-  { nil: undefined },
-);
-
-/** Header values a client can actually send: visible ASCII (Node refuses the rest before we see it). */
-const headerValue = fc.oneof(
-  fc.stringMatching(/^[\x20-\x7e]{0,300}$/),
-  fc.constantFrom('', ' ', 'sk_live_', 'Bearer x', 'a'.repeat(5_000)),
-);
-
-const pathSegment = fc.oneof(
-  fc.uuid(),
-  fc.stringMatching(/^[A-Za-z0-9._~-]{0,40}$/),
-  fc.constantFrom(
-    '..',
-    '.',
-    '%2e%2e',
-    '%00',
-    '%ZZ',
-    '%',
-    '%E0%A4%A',
-    '%F0%9F%92%A9',
-    'a'.repeat(3_000),
-    '00000000-0000-0000-0000-000000000000',
-  ),
-  // Byte-wise, so that lone surrogates (which encodeURIComponent refuses) still reach the server.
-  hostileStrings.map((value) =>
-    [...Buffer.from(value)]
-      .map((byte) => `%${byte.toString(16).padStart(2, '0')}`)
-      .join('')
-      .slice(0, 3_000),
-  ),
-);
-
 const path = fc.oneof(
   fc
     .tuple(fc.constantFrom('/v1/status/', '/v1/download/', '/status/', '/v1/book/', '/v1/usage/'), pathSegment)
@@ -168,33 +86,12 @@ const path = fc.oneof(
   fc.array(pathSegment, { maxLength: 4 }).map((segments) => `/${segments.join('/')}`),
 );
 
-function expectSafeAnswer(response: LightMyRequestResponse, method: string): void {
-  expect(response.statusCode).toBeLessThan(500);
-  expect(response.body).not.toMatch(/\n\s+at .+\(.+:\d+:\d+\)/);
-  if (response.statusCode >= 400 && method !== 'HEAD') {
-    const body = response.json();
-    expect(body).toEqual(
-      expect.objectContaining({ success: false, error: expect.any(String), errorCode: expect.any(String) }),
-    );
-    expect(Object.keys(body).every((key) => ['success', 'error', 'details', 'errorCode'].includes(key))).toBe(true);
-  }
-}
-
 describe('Fuzzing the HTTP interface', () => {
   let t: TestApp;
   let customer: Customer;
   let database: DataSource;
 
-  const footprint = async (): Promise<{ jobs: number; ledger: number; idempotency: number }> => {
-    const [row] = await database.query(
-      `SELECT (SELECT count(*) FROM book_jobs WHERE account_id = $1)::int AS jobs,
-              (SELECT count(*) FROM credit_ledger WHERE account_id = $1 AND kind = 'reserve')::int AS ledger,
-              (SELECT count(*) FROM idempotency_keys i JOIN book_jobs j ON j.id = i.job_id WHERE j.account_id = $1)::int
-                AS idempotency`,
-      [customer.accountId],
-    );
-    return row;
-  };
+  const stored = () => footprint(database, customer);
 
   beforeAll(async () => {
     // API only: accepted jobs stay queued, so the footprint of each request is exactly its own.
@@ -207,11 +104,7 @@ describe('Fuzzing the HTTP interface', () => {
   });
   afterAll(async () => {
     // Hundreds of accepted jobs stay queued here; leave none for another suite's reconciler to write.
-    await database.query(
-      `UPDATE book_jobs SET status = 'failed', error = 'fuzz test cleanup', completed_at = now()
-        WHERE account_id = $1 AND status IN ('queued', 'processing')`,
-      [customer.accountId],
-    );
+    await failLeftoverJobs(database, customer.accountId, 'fuzz test cleanup');
     await t.close();
   });
 
@@ -225,7 +118,7 @@ describe('Fuzzing the HTTP interface', () => {
         fc.option(headerValue, { nil: undefined }),
         fc.boolean(),
         async (payload, type, idempotencyKey, authenticated) => {
-          const before = await footprint();
+          const before = await stored();
           const headers: Record<string, string> = {};
           if (authenticated) headers['x-api-key'] = customer.apiKey;
           if (type !== undefined) headers['content-type'] = type;
@@ -233,8 +126,8 @@ describe('Fuzzing the HTTP interface', () => {
           if (idempotencyKey !== undefined) headers['idempotency-key'] = `${idempotencyKey}${(runs += 1)}`;
           const response = await t.app.inject({ method: 'POST', url: '/v1/book', headers, payload });
           seen.add(response.statusCode);
-          expectSafeAnswer(response, 'POST');
-          const after = await footprint();
+          expectSafeAnswer(response, 'POST', `/v1/book ${String(payload).slice(0, 80)}`);
+          const after = await stored();
           if (response.statusCode === 202) {
             expect(after.jobs).toBe(before.jobs + 1);
             expect(after.ledger).toBe(before.ledger + 1);
@@ -257,15 +150,15 @@ describe('Fuzzing the HTTP interface', () => {
         fc.option(headerValue, { nil: undefined }),
         fc.dictionary(fc.stringMatching(/^[a-z][a-z0-9-]{0,20}$/), headerValue, { maxKeys: 3 }),
         async (method, url, apiKey, extraHeaders) => {
-          const before = await footprint();
+          const before = await stored();
           const headers: Record<string, string> = { ...extraHeaders };
           delete headers['content-length'];
           delete headers['transfer-encoding'];
           if (apiKey !== undefined) headers['x-api-key'] = apiKey;
           const response = await t.app.inject({ method, url, headers });
-          expectSafeAnswer(response, method);
+          expectSafeAnswer(response, method, url);
           // Only a POST of a book with our real key may create anything, and random keys are never it.
-          expect(await footprint()).toEqual(before);
+          expect(await stored()).toEqual(before);
         },
       ),
       { numRuns: 1_500 },
@@ -275,18 +168,17 @@ describe('Fuzzing the HTTP interface', () => {
   it('ids of other shapes in the status and download paths are 404 NOT_FOUND, never a 500', async () => {
     await fc.assert(
       fc.asyncProperty(pathSegment, fc.constantFrom('/v1/status/', '/v1/download/', '/status/'), async (id, prefix) => {
-        const response = await t.app.inject({
-          method: 'GET',
-          url: prefix + id,
-          headers: { 'x-api-key': customer.apiKey },
+        const url = prefix + id;
+        const response = await t.app.inject({ method: 'GET', url, headers: { 'x-api-key': customer.apiKey } });
+        expectSafeAnswer(response, 'GET', url);
+        // The client resolves dot segments (`/status/..` is `/`), so such an id may land on another route.
+        const landed = new URL(url, 'http://books.test').pathname;
+        if (!landed.startsWith(prefix) || landed.length === prefix.length) return;
+        expect({ url, status: response.statusCode, errorCode: response.json().errorCode }).toEqual({
+          url,
+          status: 404,
+          errorCode: 'NOT_FOUND',
         });
-        expectSafeAnswer(response, 'GET');
-        if (response.statusCode !== 404) {
-          // Only the empty id can route elsewhere (the collection path), and that is not a known route either.
-          expect([400, 405]).toContain(response.statusCode);
-        } else {
-          expect(response.json().errorCode).toBe('NOT_FOUND');
-        }
       }),
       { numRuns: 500 },
     );

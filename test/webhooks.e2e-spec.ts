@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { SigningSecretsService } from '../src/webhooks/signing-secrets.service';
 import { verifyWebhookSignature } from '../src/webhooks/receiver/verify-webhook-signature';
 import { HttpsReceiver, localhostCertificate } from './support/https-receiver';
+import { createIsolatedDatabase } from './support/isolated-database';
 import { deleteRedisKeys, startTestApp, TestApp, waitForTerminal } from './support/test-app';
 
 /** Spec section 6 and DESIGN.md (Webhooks): signed, retried on schedule, recorded, rotatable, SSRF-safe. */
@@ -171,8 +172,12 @@ describe('Webhook delivery', () => {
 
 describe('Webhook delivery after Redis loses its data', () => {
   it('still delivers a retry that was pending when Redis was flushed', async () => {
+    // A database of its own: its reconciler re-queues every unfinished job it finds, and other suites'
+    // jobs (in the shared database, possibly waiting for a retry) would be finished by this app.
+    const database = await createIsolatedDatabase('webhook-recovery');
     const t = await startTestApp(
       {
+        DATABASE_URL: database.url,
         WEBHOOK_ALLOW_PRIVATE: 'true',
         WEBHOOK_RETRY_DELAYS_SECONDS: '2,2,2',
         RECONCILER_ENABLED: 'true',
@@ -193,6 +198,7 @@ describe('Webhook delivery after Redis loses its data', () => {
     } finally {
       await hook.stop();
       await t.close();
+      await database.drop();
     }
   });
 });

@@ -27,6 +27,13 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const context = host.switchToHttp();
     const request = context.getRequest<FastifyRequest>();
     const reply = context.getResponse<FastifyReply>();
+    // Not request.raw.destroyed: a request stream is destroyed as soon as its body has been read.
+    const clientGone = request.raw.socket?.destroyed === true;
+    if (clientGone && !(exception instanceof ApiException) && !(exception instanceof HttpException)) {
+      // The client hung up mid-request (a body cut off): nobody to answer, and not our error.
+      request.log?.info({ err: exception }, 'client went away before its request was read');
+      return;
+    }
     const apiException = this.toApiException(exception, request);
 
     if (reply.sent) {
@@ -49,6 +56,10 @@ export class HttpExceptionFilter implements ExceptionFilter {
   }
 
   private toApiException(exception: unknown, request: FastifyRequest): ApiException {
+    if (request.is404) {
+      // No route has this method and path: whatever went wrong with the body, the answer is 404 or 405.
+      return this.notFound(request);
+    }
     if (exception instanceof ApiException) {
       return exception;
     }
@@ -100,18 +111,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
   private fromHttpException(exception: HttpException, request: FastifyRequest): ApiException {
     const status = exception.getStatus();
     if (status === 404) {
-      const path = request.url.split('?')[0] ?? request.url;
-      const allowed = this.allowedMethods(path);
-      if (allowed.length > 0) {
-        return new ApiException(
-          405,
-          ErrorCode.MethodNotAllowed,
-          `Method ${request.method} is not allowed on ${path}`,
-          `Allowed methods: ${allowed.join(', ')}`,
-          { Allow: allowed.join(', ') },
-        );
-      }
-      return new ApiException(404, ErrorCode.NotFound, `Not found: ${request.method} ${path}`);
+      return this.notFound(request);
     }
     if (status === 413) {
       return payloadTooLarge();
@@ -119,7 +119,26 @@ export class HttpExceptionFilter implements ExceptionFilter {
     if (status >= 500) {
       return new ApiException(status, ErrorCode.InternalError, 'Internal server error');
     }
+    if (status === 403) {
+      return new ApiException(403, ErrorCode.Forbidden, 'Forbidden');
+    }
     return new ApiException(status, ErrorCode.InvalidParameter, exception.message);
+  }
+
+  /** 404, or 405 with Allow when the path exists under other methods (never one listing the method refused). */
+  private notFound(request: FastifyRequest): ApiException {
+    const path = request.url.split('?')[0] ?? request.url;
+    const allowed = this.allowedMethods(path);
+    if (allowed.length > 0 && !allowed.includes(request.method)) {
+      return new ApiException(
+        405,
+        ErrorCode.MethodNotAllowed,
+        `Method ${request.method} is not allowed on ${path}`,
+        `Allowed methods: ${allowed.join(', ')}`,
+        { Allow: allowed.join(', ') },
+      );
+    }
+    return new ApiException(404, ErrorCode.NotFound, `Not found: ${request.method} ${path}`);
   }
 
   private fromFastifyError(error: FrameworkError): ApiException {
@@ -140,6 +159,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
         if (status >= 500) {
           return new ApiException(500, ErrorCode.InternalError, 'Internal server error');
         }
+        if (status === 403) return new ApiException(403, ErrorCode.Forbidden, 'Forbidden');
         return new ApiException(status, ErrorCode.InvalidParameter, 'Invalid request');
       }
     }

@@ -2,9 +2,9 @@ import { VersioningType } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { STATUS_CODES } from 'node:http';
+import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { ApiException, notFound } from '../common/api-exception';
+import { ApiException, invalidParameter, notFound } from '../common/api-exception';
 import { ErrorCode } from '../common/error-code';
 import { installLegacyPaths } from '../common/legacy-alias';
 import { AppModule, type AppModuleOptions } from '../app.module';
@@ -36,6 +36,8 @@ export function createFastifyAdapter(logger?: Pino, config: AppConfig = new AppC
     // Slow clients (slowloris, a body trickled a byte a second) are cut off: Node checks these every
     // connectionsCheckingInterval, so that interval is kept well under the shortest limit.
     http: {
+      // Node would answer a missing Host with a bare 400 of its own; the onRequest hook answers it in the envelope.
+      requireHostHeader: false,
       headersTimeout: headersTimeoutMs,
       connectionsCheckingInterval: Math.max(50, Math.min(1000, headersTimeoutMs / 4)),
     },
@@ -47,6 +49,14 @@ export function createFastifyAdapter(logger?: Pino, config: AppConfig = new AppC
   installJsonParser(fastify);
   fastify.addHook('onRequest', (request, reply, done) => {
     void reply.header('X-Request-Id', request.id).header('X-Content-Type-Options', 'nosniff');
+    if (request.headers.host === undefined && request.raw.httpVersionMinor >= 1) {
+      // HTTP/1.1 requires Host (RFC 9112, 3.2).
+      void reply
+        .code(400)
+        .header('content-type', 'application/json; charset=utf-8')
+        .send(invalidParameter('Missing Host header', 'HTTP/1.1 requests must send a Host header.').toEnvelope());
+      return;
+    }
     done();
   });
   return adapter;
@@ -59,6 +69,15 @@ export function createFastifyAdapter(logger?: Pino, config: AppConfig = new AppC
  */
 function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  // A complete (pipelined) request before the bad bytes is still being answered (Node keeps its response
+  // on the socket): let that answer go out first, then answer the error. An incomplete request (its body
+  // is what failed, or timed out) is the one the error is about: answer at once.
+  const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
+  if (inFlight && inFlight.req.complete && !inFlight.writableFinished) {
+    inFlight.once('finish', () => answerClientError(error, socket));
+    inFlight.once('close', () => socket.destroy());
+    return;
+  }
   const answer =
     error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
       ? new ApiException(408, ErrorCode.RequestTimeout, 'Request timeout', 'The request was not received in time.')
@@ -146,23 +165,34 @@ export async function createHttpApp(
   return app;
 }
 
+/** Refuses bytes that are not UTF-8 instead of replacing them with U+FFFD (which would change the client's text). */
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
+
 /**
  * JSON bodies: an empty body with a JSON content type is the empty request
- * (like no body at all), not an error. Parsing keeps Fastify's protection
- * against prototype poisoning.
+ * (like no body at all), not an error. The bytes must be UTF-8; the parsed
+ * value must pass jsonBodyProblem (depth, well-formed strings). Parsing keeps
+ * Fastify's protection against prototype poisoning.
  */
 function installJsonParser(fastify: FastifyInstance): void {
   const parseJson = fastify.getDefaultJsonParser('error', 'error');
   fastify.removeContentTypeParser('application/json');
   fastify.addContentTypeParser(
     'application/json',
-    { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES },
+    { parseAs: 'buffer', bodyLimit: BODY_LIMIT_BYTES },
     (request: FastifyRequest, body: string | Buffer, done: (error: Error | null, value?: unknown) => void) => {
-      if (body.length === 0 || body.toString().trim() === '') {
+      let text: string;
+      try {
+        text = typeof body === 'string' ? body : STRICT_UTF8.decode(body);
+      } catch {
+        done(invalidParameter('Request body is not valid UTF-8', 'Send the JSON body encoded as UTF-8.'));
+        return;
+      }
+      if (text.trim() === '') {
         done(null, undefined);
         return;
       }
-      void parseJson(request, body.toString(), (error: Error | null, value?: unknown) => {
+      void parseJson(request, text, (error: Error | null, value?: unknown) => {
         if (error) return done(error);
         const problem = jsonBodyProblem(value);
         return problem ? done(problem) : done(null, value);
