@@ -67,11 +67,15 @@ describe('ApiKeysService.verify', () => {
     expect(keys.touchLastUsed).toHaveBeenCalledTimes(1);
   });
 
-  it('answers unknown for a well-formed key the table does not hold, and remembers nothing', async () => {
+  it('answers unknown for a key id the table does not hold, from memory as a known key is (same cost)', async () => {
     const { service, keys, fullKey, table, row } = setUp();
     table.delete(row.id);
-    expect((await service.verify(fullKey, { fromMemory: true })).outcome).toBe('unknown');
-    expect((await service.verify(fullKey, { fromMemory: true })).outcome).toBe('unknown');
-    expect(keys.findForVerification).toHaveBeenCalledTimes(2);
+    for (let i = 0; i < 3; i += 1)
+      expect((await service.verify(fullKey, { fromMemory: true })).outcome).toBe('unknown');
+    expect(keys.findForVerification).toHaveBeenCalledTimes(1);
+    // Routes that may not use memory ask the table every time, and learn of a key created since.
+    table.set(row.id, row);
+    expect((await service.verify(fullKey)).outcome).toBe('ok');
+    expect((await service.verify(fullKey, { fromMemory: true })).outcome).toBe('ok');
   });
 });

@@ -52,9 +52,18 @@ const UNKNOWN_KEY_HASH = hashSecret('scriptorium:unknown-key');
 /** Keys remembered per process for the routes that may use memory (see verify). */
 const REMEMBERED_KEYS = { max: 50_000, ttl: 5 * 60_000 };
 
+/**
+ * Key ids the table did not hold, remembered as briefly and on the same
+ * routes: a known key answered from memory must not be told apart from an
+ * unknown one by the time a query takes. Separate and smaller, so a flood of
+ * made-up ids cannot push real keys out of memory.
+ */
+const REMEMBERED_UNKNOWN_IDS = { max: 10_000, ttl: 60_000 };
+
 @Injectable()
 export class ApiKeysService implements ApiKeyAuthenticator {
   private readonly remembered = new LRUCache<string, KeyForVerification>(REMEMBERED_KEYS);
+  private readonly unknownIds = new LRUCache<string, true>(REMEMBERED_UNKNOWN_IDS);
 
   constructor(
     private readonly keys: ApiKeysRepository,
@@ -74,6 +83,7 @@ export class ApiKeysService implements ApiKeyAuthenticator {
       dailyLimit: options.dailyLimit ?? null,
       minIntervalSeconds: options.minIntervalSeconds ?? null,
     });
+    this.unknownIds.delete(generated.id);
     return { keyId: generated.id, apiKey: generated.fullKey, preview: generated.preview };
   }
 
@@ -98,14 +108,20 @@ export class ApiKeysService implements ApiKeyAuthenticator {
     const parsed = parseApiKey(presented);
     if (!parsed) return { outcome: 'malformed' };
     let key = options.fromMemory ? this.remembered.get(parsed.id) : undefined;
-    if (!key) {
+    const knownUnknown = options.fromMemory === true && !key && this.unknownIds.has(parsed.id);
+    if (!key && !knownUnknown) {
       key = (await this.keys.findForVerification(parsed.id)) ?? undefined;
-      if (!key) {
-        // Hash the secret all the same: an unknown key id takes as long to refuse as a wrong secret.
-        secretMatches(parsed.secret, UNKNOWN_KEY_HASH);
-        return { outcome: 'unknown' };
+      if (key) {
+        this.remembered.set(key.id, key);
+        this.unknownIds.delete(key.id);
+      } else {
+        this.unknownIds.set(parsed.id, true);
       }
-      this.remembered.set(key.id, key);
+    }
+    if (!key) {
+      // Hash the secret all the same: an unknown key id takes as long to refuse as a wrong secret.
+      secretMatches(parsed.secret, UNKNOWN_KEY_HASH);
+      return { outcome: 'unknown' };
     }
     if (!secretMatches(parsed.secret, key.secretHash)) return { outcome: 'wrong_secret' };
     if (key.revokedAt) return { outcome: 'revoked' };
