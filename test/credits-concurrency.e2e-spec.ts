@@ -54,6 +54,22 @@ describe('Credits under concurrency', () => {
     }
   });
 
+  it("admits a key's new books while its earlier books finish (admission and settlement lock in one order)", async () => {
+    // Admission and a finishing job both write the account row and the key's usage row: taken in opposite
+    // orders they deadlock, and a submission answers 503. Waves of submissions overlap the completions.
+    const customer = await t.createCustomer({ credits: 1_000_000, key: { minIntervalSeconds: 0, dailyLimit: 1_000 } });
+    const accepted: string[] = [];
+    for (let wave = 0; wave < 8; wave += 1) {
+      const responses = await Promise.all(Array.from({ length: 6 }, () => t.submitBook(customer.apiKey)));
+      expect(responses.map((r) => [r.statusCode, r.statusCode === 202 ? '' : r.body])).toEqual(
+        Array(6).fill([202, '']),
+      );
+      accepted.push(...responses.map((r) => r.json().requestId as string));
+    }
+    const statuses = await Promise.all(accepted.map((id) => waitForTerminal(t.app, id, 60_000)));
+    expect(statuses.filter((s) => s.status !== 'completed')).toEqual([]);
+  });
+
   it('charges once when the same generation job is delivered twice at the same time', async () => {
     const api = await startTestApp({ ROLE: 'api' });
     try {

@@ -47,6 +47,24 @@ describe('MicroBatcher', () => {
     await expect(Promise.all(results)).resolves.toEqual([1, 2, 3, 4, 5, 6, 7].map((item) => `done ${item}`));
   });
 
+  it('never runs two flushes of one lane at once: its items wait together while other lanes go ahead', async () => {
+    const { batches, releases, flush } = controlledFlush();
+    // Lane = parity: odd items share one lane (one account), even items another.
+    const batcher = new MicroBatcher(flush, { maxBatch: 10, maxInFlight: 4, laneOf: (item) => String(item % 2) });
+    const results = [1, 3, 2, 5, 7, 4, 9].map((item) => batcher.submit(item));
+    // 1 and 2 go at once; 3 waits for 1's lane although slots are free; 4 waits for 2's.
+    expect(batches).toEqual([[1], [2]]);
+    releases[0]!();
+    await settle();
+    expect(batches).toEqual([[1], [2], [3, 5, 7, 9]]);
+    releases[1]!();
+    await settle();
+    expect(batches).toEqual([[1], [2], [3, 5, 7, 9], [4]]);
+    releases[2]!();
+    releases[3]!();
+    await expect(Promise.all(results)).resolves.toEqual([1, 3, 2, 5, 7, 4, 9].map((item) => `done ${item}`));
+  });
+
   it('fails every item of a failed flush, and only those', async () => {
     const { releases, flush } = controlledFlush();
     const batcher = new MicroBatcher(flush, { maxBatch: 10, maxInFlight: 1 });

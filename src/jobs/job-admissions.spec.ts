@@ -27,9 +27,10 @@ class HeldCalls<I, O> {
   }
 }
 
-const newJob = (n: number): NewBookJob => ({
+/** Job n, of account n unless another is given (jobs of different accounts may share no lock). */
+const newJob = (n: number, account = n): NewBookJob => ({
   id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-  accountId: '7d3e1c52-0f1b-4a8e-9b57-2c6a51d4e001',
+  accountId: `7d3e1c52-0f1b-4a8e-9b57-${String(account).padStart(12, '0')}`,
   apiKeyId: 'key0000000a1',
   parameters: {
     prompt: '',
@@ -66,6 +67,22 @@ describe('JobAdmissions.store', () => {
     const { transactions, fillStoreSlots } = setUp();
     void fillStoreSlots();
     expect(transactions.inputs.map(ids)).toEqual(range(1, STORE_IN_FLIGHT).map((n) => [newJob(n).id]));
+  });
+
+  it("keeps one account's jobs in one transaction at a time (they would only queue on its credit row)", async () => {
+    const { admissions, transactions } = setUp();
+    const first = admissions.store(newJob(1, 9));
+    const sameAccount = [2, 3].map((n) => admissions.store(newJob(n, 9)));
+    const otherAccount = admissions.store(newJob(4, 8));
+    expect(transactions.inputs.map(ids)).toEqual([[newJob(1).id], [newJob(4).id]]);
+    transactions.answer(0, [{ reserved: true }]);
+    await expect(first).resolves.toEqual({ reserved: true });
+    await settle();
+    expect(transactions.inputs.map(ids).at(-1)).toEqual([newJob(2).id, newJob(3).id]);
+    transactions.answer(1, [{ reserved: true }]);
+    transactions.answer(2, [{ reserved: true }, { reserved: false }]);
+    await expect(otherAccount).resolves.toEqual({ reserved: true });
+    await expect(Promise.all(sameAccount)).resolves.toEqual([{ reserved: true }, { reserved: false }]);
   });
 
   it('passes the jobs that arrive while every transaction is in flight to createQueuedBatch together', async () => {

