@@ -5,6 +5,8 @@ import { freePort, spawnService, waitForHttp, type SpawnedService } from './supp
 import { type Customer, startTestApp, waitForTerminal } from './support/test-app';
 
 /** Issue 7 (Observe): the real server writes JSON logs with request ids and never a key. */
+jest.setTimeout(180_000); // each test starts a service process: allow a loaded machine
+
 describe('Structured logs of the running service', () => {
   it('logs JSON lines with the request id, and redacts the API key', async () => {
     const setup = await startTestApp({ ROLE: 'api' });
@@ -189,7 +191,7 @@ describe('Job lifecycle logs of the running service', () => {
       await fake.close();
     }
     output = server.output();
-  }, 90_000);
+  }, 240_000);
 
   it('follows a job from acceptance to completion: the key id and account on every line, durations, credits and provider at the end', () => {
     const life = lifeOf(jobs.completed);

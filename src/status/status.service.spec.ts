@@ -113,4 +113,24 @@ describe('StatusService.status', () => {
     store.row = bookJob({ id: REQUEST_ID, status: 'queued' });
     await expect(service.status(REQUEST_ID)).resolves.toMatchObject({ requestId: REQUEST_ID, status: 'queued' });
   });
+
+  it('bounds its memory of finished answers by their size, not only their number', async () => {
+    // Finished jobs with long message lists (about 20 KB of JSON each): far fewer than 50,000 fit.
+    const messages = Array.from({ length: 100 }, (_, index) => `Chapter ${index} written: ${'x'.repeat(180)}`);
+    const rows = new Map<string, JobStatusRow>();
+    const jobs = {
+      findStatusById: jest.fn((id: string) => Promise.resolve(rows.get(id) ?? null)),
+    } satisfies Pick<JobsRepository, 'findStatusById'>;
+    const service = new StatusService(jobs as unknown as JobsRepository, testPublicUrls());
+    const ids = Array.from({ length: 1_000 }, (_, n) => `0b6f3a2e-5c4d-4e8f-9a1b-${String(n).padStart(12, '0')}`);
+    for (const id of ids) {
+      rows.set(id, bookJob({ id, status: 'completed', progress: 100, messages, completedAt: new Date() }));
+      await service.status(id);
+    }
+    jobs.findStatusById.mockClear();
+    await service.status(ids.at(-1)!);
+    expect(jobs.findStatusById).not.toHaveBeenCalled();
+    await service.status(ids[0]!);
+    expect(jobs.findStatusById).toHaveBeenCalledTimes(1);
+  });
 });

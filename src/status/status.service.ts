@@ -5,13 +5,22 @@ import { JobStatusDto, toJobStatusDto } from '../jobs/dto/job-status.dto';
 import { PublicUrls } from '../common/public-urls';
 import { requestNotFound } from '../common/request-id';
 
-/** Finished jobs kept in memory per API process; a few hundred bytes each. */
-const FINISHED_CACHE_ENTRIES = 50_000;
+/**
+ * Finished jobs' answers kept in memory per API process, bounded by their
+ * size: an answer (with its messages) takes 2-4 KB of heap, so a count alone
+ * (50,000 before) let the cache reach 100-200 MB. The size counted is the
+ * answer's JSON length (about a third of its heap): 8 MB of it is some
+ * thousands of answers and 20-30 MB of heap, enough for the jobs clients poll.
+ */
+const FINISHED_CACHE = { max: 50_000, maxSize: 8 * 1024 * 1024 };
 
 @Injectable()
 export class StatusService {
   /** A terminal job never changes again, so its answer can be served from memory on every later poll. */
-  private readonly finished = new LRUCache<string, JobStatusDto>({ max: FINISHED_CACHE_ENTRIES });
+  private readonly finished = new LRUCache<string, JobStatusDto>({
+    ...FINISHED_CACHE,
+    sizeCalculation: (answer) => JSON.stringify(answer).length,
+  });
 
   constructor(
     private readonly jobs: JobsRepository,

@@ -37,8 +37,12 @@ export function spawnService(entrypoint: string, env: Record<string, string>): S
   };
 }
 
-/** Waits until GET url answers 200. */
-export async function waitForHttp(url: string, timeoutMs = 20_000): Promise<void> {
+/**
+ * Waits until GET url answers 200. The deadline is generous on purpose: a
+ * process starting on a loaded 2-core machine can take half a minute, and
+ * waiting longer costs nothing when it comes up sooner.
+ */
+export async function waitForHttp(url: string, timeoutMs = 90_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {

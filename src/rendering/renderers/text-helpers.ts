@@ -198,20 +198,39 @@ function wordTokens(word: string, maxWidth: number): Token[] {
   return tokens.flatMap((token) => (token.width > maxWidth ? hardSplit(token, maxWidth) : [token]));
 }
 
-/** The last resort for a run wider than the line: cut it at grapheme boundaries. */
+/**
+ * The last resort for a run wider than the line: cut it at grapheme
+ * boundaries, moving a cut back so that the next piece does not start with
+ * closing punctuation (kinsoku) when the piece before can spare the characters.
+ */
 function hardSplit(token: Token, maxWidth: number): Token[] {
   const pieces: Token[] = [];
-  let current: Token = { text: '', width: 0, glued: token.glued };
-  for (const grapheme of graphemes(token.text)) {
-    const width = graphemeWidth(grapheme);
-    if (current.width + width > maxWidth && current.text) {
-      pieces.push(current);
-      current = { text: '', width: 0, glued: true };
+  let current: Array<{ text: string; width: number }> = [];
+  let currentWidth = 0;
+  const push = (piece: Array<{ text: string; width: number }>): void => {
+    pieces.push({
+      text: piece.map((grapheme) => grapheme.text).join(''),
+      width: piece.reduce((sum, grapheme) => sum + grapheme.width, 0),
+      glued: pieces.length === 0 ? token.glued : true,
+    });
+  };
+  for (const text of graphemes(token.text)) {
+    const grapheme = { text, width: graphemeWidth(text) };
+    if (currentWidth + grapheme.width > maxWidth && current.length > 0) {
+      // Carry back the graphemes that may not start a line, with the one before them, when some stay behind.
+      let cut = current.length;
+      if (NO_LINE_START.has(text)) {
+        while (cut > 1 && NO_LINE_START.has(current[cut - 1]!.text)) cut -= 1;
+        cut = cut > 1 ? cut - 1 : current.length;
+      }
+      push(current.slice(0, cut));
+      current = current.slice(cut);
+      currentWidth = current.reduce((sum, carried) => sum + carried.width, 0);
     }
-    current.text += grapheme;
-    current.width += width;
+    current.push(grapheme);
+    currentWidth += grapheme.width;
   }
-  if (current.text) pieces.push(current);
+  if (current.length > 0) push(current);
   return pieces;
 }
 
