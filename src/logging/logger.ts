@@ -136,6 +136,8 @@ export class PinoNestLogger implements LoggerService {
    * An Error is logged under `err` (pino's serializer keeps its stack).
    */
   private write(level: pino.Level, message: unknown, rest: unknown[]): void {
+    // Admission writes a line per job: below the level, build nothing.
+    if (!this.pino.isLevelEnabled(level)) return;
     // Nest passes the context last, and for errors the stack before it.
     const context = typeof rest.at(-1) === 'string' ? (rest.at(-1) as string) : undefined;
     const stack = rest.length > 1 && typeof rest[0] === 'string' ? rest[0] : undefined;
