@@ -7,36 +7,52 @@ import { type Customer, startTestApp, waitForTerminal } from './support/test-app
 /** Issue 7 (Observe): the real server writes JSON logs with request ids and never a key. */
 jest.setTimeout(180_000); // each test starts a service process: allow a loaded machine
 
-describe('Structured logs of the running service', () => {
-  it('logs JSON lines with the request id, and redacts the API key', async () => {
-    const setup = await startTestApp({ ROLE: 'api' });
-    const customer = await setup.createCustomer();
-    await setup.close();
+/**
+ * Starts the built API (ROLE=api, LOG_LEVEL=info, plus `settings`) for a new
+ * customer, lets `exercise` call it, stops it, and answers what it wrote.
+ */
+async function apiOutput(
+  settings: Record<string, string>,
+  exercise: (base: string, customer: Customer) => Promise<void>,
+): Promise<{ output: string; customer: Customer }> {
+  const setup = await startTestApp({ ROLE: 'api' });
+  const customer = await setup.createCustomer();
+  await setup.close();
 
-    const port = await freePort();
-    const server = spawnService('dist/src/main.js', {
-      ROLE: 'api',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      BASE_URL: `http://127.0.0.1:${port}/v1`,
-      REDIS_PREFIX: `test-logs-${randomBytes(4).toString('hex')}`,
-      LOG_LEVEL: 'info',
-    });
-    try {
-      await waitForHttp(`http://127.0.0.1:${port}/health/live`);
-      const response = await fetch(`http://127.0.0.1:${port}/v1/usage`, {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawnService('dist/src/main.js', {
+    ROLE: 'api',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    BASE_URL: `${base}/v1`,
+    REDIS_PREFIX: `test-logs-${randomBytes(4).toString('hex')}`,
+    LOG_LEVEL: 'info',
+    ...settings,
+  });
+  try {
+    await waitForHttp(`${base}/health/live`);
+    await exercise(base, customer);
+  } finally {
+    await server.stop();
+  }
+  return { output: server.output(), customer };
+}
+
+describe('Structured logs of the running service', () => {
+  it('logs JSON lines with the request id, redacts the API key, and says why a request was refused', async () => {
+    const { output, customer } = await apiOutput({}, async (base, customer) => {
+      const response = await fetch(`${base}/v1/usage`, {
         headers: { 'X-API-Key': customer.apiKey, 'X-Request-Id': 'trace-logs-1' },
       });
       expect(response.status).toBe(200);
-      await fetch(`http://127.0.0.1:${port}/v1/book`, {
-        method: 'POST',
-        headers: { 'X-API-Key': `${customer.apiKey}x` },
+      // A key put in the URL by mistake, and a refused request.
+      await fetch(`${base}/v1/usage?api_key=${customer.apiKey}&limit=5`, {
+        headers: { 'X-Request-Id': 'trace-logs-2' },
       });
+      await fetch(`${base}/v1/book`, { method: 'POST', headers: { 'X-API-Key': `${customer.apiKey}x` } });
       await new Promise((resolve) => setTimeout(resolve, 300));
-    } finally {
-      await server.stop();
-    }
-    const output = server.output();
+    });
     expect(output).not.toContain(customer.apiKey);
     const lines = output
       .split('\n')
@@ -47,6 +63,11 @@ describe('Structured logs of the running service', () => {
       req: { method: 'GET', url: '/v1/usage' },
     });
     expect(traced.find((line) => line.msg === 'request completed')).toMatchObject({ res: { statusCode: 200 } });
+    const keyInUrl = lines.filter((line) => line.reqId === 'trace-logs-2');
+    expect(keyInUrl.find((line) => line.msg === 'incoming request')).toMatchObject({
+      req: { url: '/v1/usage?api_key=[redacted]&limit=5' },
+    });
+    expect(keyInUrl.find((line) => line.msg === 'request refused')).toMatchObject({ errorCode: 'AUTH_REQUIRED' });
     for (const line of lines) expect(typeof line.level).toBe('number');
     // Every request line carries a request id.
     for (const line of lines.filter((l) => l.req || l.res)) expect(typeof line.reqId).toBe('string');
@@ -292,31 +313,14 @@ describe('Job lifecycle logs of the running service', () => {
 
 describe('LOG_FORMAT=pretty', () => {
   it('writes readable lines instead of JSON, and still redacts the API key', async () => {
-    const setup = await startTestApp({ ROLE: 'api' });
-    const customer = await setup.createCustomer();
-    await setup.close();
-
-    const port = await freePort();
-    const server = spawnService('dist/src/main.js', {
-      ROLE: 'api',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      BASE_URL: `http://127.0.0.1:${port}/v1`,
-      REDIS_PREFIX: `test-pretty-${randomBytes(4).toString('hex')}`,
-      LOG_LEVEL: 'info',
-      LOG_FORMAT: 'pretty',
-    });
-    try {
-      await waitForHttp(`http://127.0.0.1:${port}/health/live`);
-      const response = await fetch(`http://127.0.0.1:${port}/v1/usage`, {
+    const { output: written, customer } = await apiOutput({ LOG_FORMAT: 'pretty' }, async (base, customer) => {
+      const response = await fetch(`${base}/v1/usage`, {
         headers: { 'X-API-Key': customer.apiKey, 'X-Request-Id': 'trace-pretty-1' },
       });
       expect(response.status).toBe(200);
-    } finally {
-      await server.stop();
-    }
+    });
     // Colours are on when the test runner forces them; the words are what matter here.
-    const output = stripVTControlCharacters(server.output());
+    const output = stripVTControlCharacters(written);
     expect(output).not.toContain(customer.apiKey);
     const traced = output.split('\n').filter((line) => line.includes('"reqId":"trace-pretty-1"'));
     expect(traced.length).toBeGreaterThanOrEqual(2);
