@@ -1,4 +1,6 @@
-import { ConfigValidationError, loadConfig } from './app-config';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { AppConfig, ConfigValidationError, loadConfig } from './app-config';
 import type { ConfigSection } from './config-section';
 
 /** Stands for a feature module's own settings (a model provider's), so this spec needs no feature module. */
@@ -41,6 +43,12 @@ describe('loadConfig', () => {
 
   it('defaults DATABASE_URL to the scriptorium database on the local PostgreSQL', () => {
     expect(loadConfig(base).DATABASE_URL).toBe('postgres://postgres@127.0.0.1:5432/scriptorium');
+  });
+
+  it('has every setting documented in .env.example', () => {
+    const example = readFileSync(join(__dirname, '../../.env.example'), 'utf8');
+    const undocumented = Object.keys(new AppConfig()).filter((name) => !new RegExp(`^#? ?${name}=`, 'm').test(example));
+    expect(undocumented).toEqual([]);
   });
 
   it('hands out addresses on the port it serves when BASE_URL is unset, and keeps a BASE_URL that is set', () => {
