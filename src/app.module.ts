@@ -5,6 +5,7 @@ import { AuthModule } from './auth/auth.module';
 import { BooksModule } from './books/books.module';
 import { CatalogModule } from './catalog/catalog.module';
 import { CommonModule } from './common/common.module';
+import { CreditsHttpModule } from './credits/credits-http.module';
 import { HttpExceptionFilter } from './common/http-exception.filter';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
@@ -54,6 +55,7 @@ export class AppModule {
               StatusModule,
               CatalogModule,
               UsageModule,
+              CreditsHttpModule,
               HealthModule,
               MetricsHttpModule,
             ]

@@ -157,19 +157,46 @@ program
   .command('secret:create')
   .description('create a webhook signing secret (whsec_...); shown this once')
   .requiredOption('--account <id>', 'account id')
-  .option('--json', 'print {"secretId","webhookSecret"}')
-  .action(async (options: { account: string; json?: boolean }) => {
-    const result = await withConsole((c) => c.createSecret(options.account));
+  .option('--staged', 'do not sign with it until secret:promote (step 1 of a staged rotation)')
+  .option('--json', 'print {"secretId","webhookSecret","state"}')
+  .action(async (options: { account: string; staged?: boolean; json?: boolean }) => {
+    const result = await withConsole((c) => c.createSecret(options.account, { staged: options.staged === true }));
+    print(result, options.json, () =>
+      [
+        `Secret ${result.secretId} (${result.state})`,
+        `Signing secret (shown once): ${result.webhookSecret}`,
+        ...(result.state === 'staged'
+          ? [
+              'It does not sign yet. Give it to your receivers, then run',
+              `  secret:promote --secret ${result.secretId}`,
+              'Receivers that keep a single secret switch to it at that moment.',
+            ]
+          : []),
+      ].join('\n'),
+    );
+  });
+
+program
+  .command('secret:promote')
+  .description('a staged secret starts signing: its v1 comes last in every delivery (step 2 of a staged rotation)')
+  .requiredOption('--secret <id>', 'secret id')
+  .option('--json', 'print {"secretId","promoted"}')
+  .action(async (options: { secret: string; json?: boolean }) => {
+    const result = await withConsole((c) => c.promoteSecret(options.secret));
+    if (!result.promoted) exitWith(`No staged signing secret with id ${options.secret}`);
     print(
       result,
       options.json,
-      () => `Secret ${result.secretId}\nSigning secret (shown once): ${result.webhookSecret}`,
+      () =>
+        `Secret ${result.secretId} now signs. Receivers that keep one secret switch to it now; ` +
+        'retire the old secret (secret:retire) once every receiver has.',
     );
   });
 
 program
   .command('secret:revoke')
-  .description('revoke a webhook signing secret')
+  .alias('secret:retire')
+  .description('retire (revoke) a webhook signing secret: immediate and permanent (step 3 of a staged rotation)')
   .requiredOption('--secret <id>', 'secret id')
   .option('--json', 'print {"secretId","revoked"}')
   .action(async (options: { secret: string; json?: boolean }) => {
@@ -180,7 +207,7 @@ program
 
 program
   .command('secret:list')
-  .description("list an account's signing secrets (previews only)")
+  .description("list an account's signing secrets (previews and states only)")
   .requiredOption('--account <id>', 'account id')
   .option('--json', 'print a JSON array')
   .action(async (options: { account: string; json?: boolean }) => {
@@ -188,8 +215,7 @@ program
     print(
       rows,
       options.json,
-      () =>
-        rows.map((s) => `${s.secretId}  ${s.preview}${s.revokedAt ? '  (revoked)' : ''}`).join('\n') || 'No secrets',
+      () => rows.map((s) => `${s.secretId}  ${s.preview}  ${s.state}`).join('\n') || 'No secrets',
     );
   });
 

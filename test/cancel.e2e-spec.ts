@@ -129,6 +129,7 @@ describe('Cancelling a job', () => {
         creditsUsed: 0,
         resultUrl: null,
         error: 'Cancelled',
+        errorMessage: 'Cancelled',
       });
 
       const again = await cancel(requestId, customer.apiKey);

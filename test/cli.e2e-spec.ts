@@ -96,14 +96,31 @@ describe('Operator console (npm run -s cli)', () => {
     expect(secretRows[0]!.encrypted_secret.toString('latin1')).not.toContain(account.webhookSecret);
   });
 
-  it('manages signing secrets and lists the ledger', async () => {
+  it('manages signing secrets through a staged rotation and lists the ledger', async () => {
     const account = await cliJson('account:create', '--name', 'Rotation', '--credits', '100');
-    const second = await cliJson('secret:create', '--account', account.accountId);
-    expect(second).toEqual({ secretId: expect.any(String), webhookSecret: expect.stringMatching(/^whsec_/) });
-    await cli('secret:revoke', '--secret', second.secretId);
+    const [first] = await cliJson('secret:list', '--account', account.accountId);
+    const second = await cliJson('secret:create', '--account', account.accountId, '--staged');
+    expect(second).toEqual({
+      secretId: expect.any(String),
+      webhookSecret: expect.stringMatching(/^whsec_/),
+      state: 'staged',
+    });
+    const states = async () =>
+      (await cliJson('secret:list', '--account', account.accountId)).map((s: { state: string }) => s.state);
+    expect(await states()).toEqual(['signing', 'staged']);
+    expect(await cliJson('secret:promote', '--secret', second.secretId)).toEqual({
+      secretId: second.secretId,
+      promoted: true,
+    });
+    expect(await states()).toEqual(['signing', 'signing']);
+    await expect(cli('secret:promote', '--secret', second.secretId)).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('No staged signing secret'),
+    });
+    await cli('secret:retire', '--secret', first.secretId);
+    expect(await states()).toEqual(['retired', 'signing']);
     const secrets = await cliJson('secret:list', '--account', account.accountId);
-    expect(secrets).toHaveLength(2);
-    expect(secrets.find((s: { secretId: string }) => s.secretId === second.secretId).revokedAt).not.toBeNull();
+    expect(secrets.find((s: { secretId: string }) => s.secretId === first.secretId).revokedAt).not.toBeNull();
     expect(JSON.stringify(secrets)).not.toContain(second.webhookSecret);
 
     const ledger = await cliJson('credits:ledger', '--account', account.accountId);

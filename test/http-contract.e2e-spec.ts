@@ -10,11 +10,20 @@ describe('HTTP contract', () => {
   afterAll(() => t.close());
 
   it('answers unknown paths with 404 NOT_FOUND in the envelope', async () => {
-    for (const url of ['/nope', '/v1', '/v1/books', '/v2/book', '/v1/status', '/v1/status/a/b']) {
+    for (const url of ['/nope', '/v1', '/v1/shelves', '/v2/book', '/v1/status', '/v1/status/a/b']) {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toMatchObject({ success: false, errorCode: 'NOT_FOUND', error: expect.any(String) });
     }
+  });
+
+  it('says what went wrong when a client that adds /v1 itself was given BASE_URL as its base', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/v1/v1/models' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({
+      errorCode: 'NOT_FOUND',
+      details: expect.stringContaining('takes the origin as its base URL'),
+    });
   });
 
   it.each([

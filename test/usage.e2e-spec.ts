@@ -38,11 +38,18 @@ describe('GET /v1/usage', () => {
       totalRequests: 2,
       totalCreditsUsed: firstStatus.creditsUsed,
       recentRequests: [
-        { requestId: second, status: 'failed', createdAt: expect.any(String), creditsUsed: 0 },
+        {
+          requestId: second,
+          status: 'failed',
+          createdAt: expect.any(String),
+          completedAt: expect.any(String),
+          creditsUsed: 0,
+        },
         {
           requestId: first,
           status: 'completed',
           createdAt: firstStatus.createdAt,
+          completedAt: firstStatus.completedAt,
           creditsUsed: firstStatus.creditsUsed,
         },
       ],

@@ -104,6 +104,7 @@ describe('Webhook delivery', () => {
       creditsUsed: 0,
       resultUrl: null,
       error: 'Insufficient credits',
+      errorMessage: 'Insufficient credits',
     });
     expect(
       verifyWebhookSignature({
@@ -149,26 +150,110 @@ describe('Webhook delivery', () => {
     expect(status.json().status).toBe('completed');
   });
 
-  it('signs with every active secret during a rotation, the oldest last', async () => {
+  it('signs with every signing secret during a rotation, the newest last', async () => {
     const { receiver: hook, url } = await receiver();
     const customer = await t.createCustomer();
     const newer = await t.app.get(SigningSecretsService, { strict: false }).create(customer.accountId);
     await submit(customer.apiKey, { webhook_url: url });
     const [delivery] = await hook.waitFor(1);
     const header = String(delivery!.headers['x-service-signature']);
-    const signatures = header
-      .split(',')
-      .filter((part) => part.startsWith('v1='))
-      .map((part) => part.slice(3));
-    expect(signatures).toHaveLength(2);
-    const t_ = /t=(\d+)/.exec(header)![1];
+    const t_ = /t=(\d+)/.exec(header)![1]!;
     const sign = (secret: string) => createHmac('sha256', secret).update(`${t_}.${delivery!.rawBody}`).digest('hex');
-    expect(signatures).toEqual([sign(newer.webhookSecret), sign(customer.webhookSecret)]);
+    expect(v1Values(header)).toEqual([sign(customer.webhookSecret), sign(newer.webhookSecret)]);
     for (const secret of [customer.webhookSecret, newer.webhookSecret]) {
       expect(verifyWebhookSignature({ header, rawBody: delivery!.rawBody, secrets: secret }).ok).toBe(true);
     }
   });
+
+  it('rotates in stages that a verifier keeping only the last v1 survives', async () => {
+    const secrets = t.app.get(SigningSecretsService, { strict: false });
+    // Three books in a row: no pause between submissions (the default key waits between books).
+    const customer = await t.createCustomer({ key: { minIntervalSeconds: 0 } });
+    const deliveryOf = async () => {
+      const { receiver: hook, url } = await receiver();
+      await submit(customer.apiKey, { webhook_url: url });
+      const [delivery] = await hook.waitFor(1);
+      return { header: String(delivery!.headers['x-service-signature']), rawBody: delivery!.rawBody };
+    };
+
+    // 1. A staged secret is handed out but does not sign: receivers on the old secret see no change.
+    const staged = await secrets.create(customer.accountId, { staged: true });
+    expect(staged.state).toBe('staged');
+    let delivery = await deliveryOf();
+    expect(v1Values(delivery.header)).toHaveLength(1);
+    expect(lastV1Verifies(delivery, customer.webhookSecret)).toBe(true);
+    expect(lastV1Verifies(delivery, staged.webhookSecret)).toBe(false);
+
+    // 2. Promoted, it signs too, last: a single-secret receiver switches to it now; multi-secret ones accept both.
+    expect(await secrets.promote(staged.secretId)).toBe(true);
+    expect(await secrets.promote(staged.secretId)).toBe(false);
+    delivery = await deliveryOf();
+    expect(v1Values(delivery.header)).toHaveLength(2);
+    expect(lastV1Verifies(delivery, staged.webhookSecret)).toBe(true);
+    for (const secret of [customer.webhookSecret, staged.webhookSecret]) {
+      expect(verifyWebhookSignature({ ...delivery, secrets: secret }).ok).toBe(true);
+    }
+
+    // 3. The old secret retired: only the new one signs.
+    const old = (await secrets.list(customer.accountId)).find((s) => s.secretId !== staged.secretId)!;
+    expect(await secrets.revoke(old.secretId)).toBe(true);
+    delivery = await deliveryOf();
+    expect(v1Values(delivery.header)).toHaveLength(1);
+    expect(lastV1Verifies(delivery, staged.webhookSecret)).toBe(true);
+    expect(verifyWebhookSignature({ ...delivery, secrets: customer.webhookSecret }).ok).toBe(false);
+    expect((await secrets.list(customer.accountId)).map((s) => [s.secretId, s.state])).toEqual([
+      [old.secretId, 'retired'],
+      [staged.secretId, 'signing'],
+    ]);
+  });
 });
+
+describe('Webhook signature under the names receivers expect', () => {
+  it('sends the same signature under every name WEBHOOK_SIGNATURE_HEADERS lists', async () => {
+    const t = await startTestApp(
+      {
+        WEBHOOK_ALLOW_PRIVATE: 'true',
+        WEBHOOK_SIGNATURE_HEADERS: 'X-Service-Signature, X-Nellie-Signature',
+        RECONCILER_ENABLED: 'false',
+      },
+      { webhookCa: localhostCertificate().cert },
+    );
+    const hook = new HttpsReceiver();
+    try {
+      const url = await hook.start();
+      const customer = await t.createCustomer();
+      expect((await t.submitBook(customer.apiKey, { webhook_url: url })).statusCode).toBe(202);
+      const [delivery] = await hook.waitFor(1);
+      const nellie = String(delivery!.headers['x-nellie-signature']);
+      expect(nellie).toBe(String(delivery!.headers['x-service-signature']));
+      // What a receiver built from the original API's SDK example does: read its header, keep the last v1.
+      expect(lastV1Verifies({ header: nellie, rawBody: delivery!.rawBody }, customer.webhookSecret)).toBe(true);
+    } finally {
+      await hook.stop();
+      await t.close();
+    }
+  });
+});
+
+/** The `v1` digests of a signature header, in order. */
+function v1Values(header: string): string[] {
+  return header
+    .split(',')
+    .filter((part) => part.startsWith('v1='))
+    .map((part) => part.slice(3));
+}
+
+/**
+ * A verifier that parses the header into a map, as the original API's SDK
+ * does: a repeated `v1` overwrites the earlier one, so only the last counts.
+ */
+function lastV1Verifies(delivery: { header: string; rawBody: string }, secret: string): boolean {
+  const fields = new Map(delivery.header.split(',').map((part) => part.split('=', 2) as [string, string]));
+  const expected = createHmac('sha256', secret)
+    .update(`${fields.get('t')}.${delivery.rawBody}`)
+    .digest('hex');
+  return fields.get('v1') === expected;
+}
 
 describe('Webhook delivery after Redis loses its data', () => {
   it('still delivers a retry that was pending when Redis was flushed', async () => {

@@ -4,6 +4,7 @@ import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiException } from './api-exception';
 import { ErrorCode } from './error-code';
+import { API_VERSION } from './legacy-alias';
 
 const ROUTABLE_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
@@ -136,6 +137,16 @@ export class HttpExceptionFilter implements ExceptionFilter {
         `Method ${request.method} is not allowed on ${path}`,
         `Allowed methods: ${allowed.join(', ')}`,
         { Allow: allowed.join(', ') },
+      );
+    }
+    if (path.startsWith(`/v${API_VERSION}/v${API_VERSION}/`)) {
+      // The original API's SDK adds /v1 to its base_url; given our BASE_URL (which ends in /v1), it asks for /v1/v1/.
+      return new ApiException(
+        404,
+        ErrorCode.NotFound,
+        `Not found: ${request.method} ${path}`,
+        "The path repeats /v1. A client that adds /v1 itself (the original API's SDK does) takes the origin as its " +
+          'base URL, e.g. https://books.example.com, not BASE_URL.',
       );
     }
     return new ApiException(404, ErrorCode.NotFound, `Not found: ${request.method} ${path}`);

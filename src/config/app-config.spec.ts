@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AppConfig, ConfigValidationError, loadConfig } from './app-config';
+import { AppConfig, ConfigValidationError, loadConfig, webhookSignatureHeaders } from './app-config';
 import type { ConfigSection } from './config-section';
 
 /** Stands for a feature module's own settings (a model provider's), so this spec needs no feature module. */
@@ -66,6 +66,21 @@ describe('loadConfig', () => {
     expect([tuned.HTTP_HEADERS_TIMEOUT_SECONDS, tuned.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS]).toEqual([2.5, 120]);
     expect(configError(() => loadConfig({ ...base, HTTP_REQUEST_TIMEOUT_SECONDS: 'never' })).problems).toEqual([
       expect.stringMatching(/^HTTP_REQUEST_TIMEOUT_SECONDS: /),
+    ]);
+  });
+
+  it('signs under X-Service-Signature by default, or under each listed header name once', () => {
+    expect(webhookSignatureHeaders(loadConfig(base))).toEqual(['X-Service-Signature']);
+    const both = loadConfig({
+      ...base,
+      WEBHOOK_SIGNATURE_HEADERS: 'X-Service-Signature, X-Nellie-Signature,x-nellie-signature',
+    });
+    expect(webhookSignatureHeaders(both)).toEqual(['X-Service-Signature', 'X-Nellie-Signature']);
+  });
+
+  it.each(['X Service', 'X-Sig,', 'X-Sig:1'])('refuses WEBHOOK_SIGNATURE_HEADERS=%j, naming the variable', (value) => {
+    expect(configError(() => loadConfig({ ...base, WEBHOOK_SIGNATURE_HEADERS: value })).problems).toEqual([
+      expect.stringMatching(/^WEBHOOK_SIGNATURE_HEADERS: /),
     ]);
   });
 

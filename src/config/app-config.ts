@@ -107,6 +107,17 @@ export class AppConfig {
   })
   WEBHOOK_ALLOWED_PORTS = '443';
 
+  /**
+   * Header names that carry the webhook signature, comma-separated: each gets
+   * the same `t=...,v1=...` value. Receivers built for the original API read
+   * `X-Nellie-Signature`; listing it beside ours serves them unchanged.
+   */
+  @Matches(/^\s*[A-Za-z0-9-]+\s*(,\s*[A-Za-z0-9-]+\s*)*$/, {
+    message:
+      'WEBHOOK_SIGNATURE_HEADERS must be comma-separated header names (letters, digits, hyphens), e.g. X-Service-Signature,X-Nellie-Signature',
+  })
+  WEBHOOK_SIGNATURE_HEADERS = 'X-Service-Signature';
+
   /** Delays before the webhook retries, in seconds (spec 6.5: 1, 5 and 30 minutes). */
   @Matches(/^\d+(,\d+)*$/, {
     message: 'WEBHOOK_RETRY_DELAYS_SECONDS must be comma-separated whole seconds, e.g. 60,300,1800',
@@ -285,6 +296,14 @@ export class AppConfig {
 
 export function webhookRetryDelaysMs(config: AppConfig): number[] {
   return config.WEBHOOK_RETRY_DELAYS_SECONDS.split(',').map((seconds) => Number(seconds) * 1000);
+}
+
+/** WEBHOOK_SIGNATURE_HEADERS as names, each once (HTTP header names are case-insensitive). */
+export function webhookSignatureHeaders(config: AppConfig): string[] {
+  const names = config.WEBHOOK_SIGNATURE_HEADERS.split(',').map((name) => name.trim());
+  return names.filter(
+    (name, index) => names.findIndex((other) => other.toLowerCase() === name.toLowerCase()) === index,
+  );
 }
 
 /** WEBHOOK_ALLOWED_PORTS as inclusive `[low, high]` ranges (a single port is `[p, p]`). */

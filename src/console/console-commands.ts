@@ -62,14 +62,17 @@ export class ConsoleCommands {
     return this.credits.ledger(await this.existingAccount(accountId));
   }
 
-  async createSecret(accountId: string): Promise<CreatedSigningSecret> {
-    return this.secrets.create(await this.existingAccount(accountId));
+  async createSecret(accountId: string, options: { staged?: boolean } = {}): Promise<CreatedSigningSecret> {
+    return this.secrets.create(await this.existingAccount(accountId), options);
+  }
+
+  /** Step 2 of a staged rotation: the staged secret signs from now on (its `v1` last). */
+  async promoteSecret(secretId: string): Promise<{ secretId: string; promoted: boolean }> {
+    return { secretId, promoted: await this.secrets.promote(secretIdOf(secretId)) };
   }
 
   async revokeSecret(secretId: string): Promise<{ secretId: string; revoked: boolean }> {
-    if (!UUID.test(secretId))
-      throw new ConsoleError(`--secret must be a secret id (a UUID), got ${JSON.stringify(secretId)}`);
-    return { secretId, revoked: await this.secrets.revoke(secretId) };
+    return { secretId, revoked: await this.secrets.revoke(secretIdOf(secretId)) };
   }
 
   async listSecrets(accountId: string): Promise<SigningSecretSummary[]> {
@@ -93,4 +96,11 @@ function requireText(value: string, flag: string, maxLength: number): string {
   if (!trimmed) throw new ConsoleError(`${flag} must not be empty`);
   if (trimmed.length > maxLength) throw new ConsoleError(`${flag} must be at most ${maxLength} characters`);
   return trimmed;
+}
+
+function secretIdOf(secretId: string): string {
+  if (!UUID.test(secretId)) {
+    throw new ConsoleError(`--secret must be a secret id (a UUID), got ${JSON.stringify(secretId)}`);
+  }
+  return secretId;
 }

@@ -62,6 +62,23 @@ export class CreditsRepository {
     return rows[0] ? Number(rows[0].credit_balance) : null;
   }
 
+  /**
+   * What the account can spend and what its unfinished jobs hold, in one
+   * statement so both come from one snapshot (a job settling between two
+   * reads would otherwise count twice or not at all). Served by the partial
+   * index of unfinished jobs per account.
+   */
+  async pool(accountId: string): Promise<{ available: number; reserved: number } | null> {
+    const rows: Array<{ available: string; reserved: string }> = await this.dataSource.query(
+      `SELECT a.credit_balance AS available,
+              (SELECT COALESCE(SUM(j.credits_reserved), 0) FROM book_jobs j
+                WHERE j.account_id = a.id AND j.status IN ('queued', 'processing')) AS reserved
+         FROM accounts a WHERE a.id = $1`,
+      [accountId],
+    );
+    return rows[0] ? { available: Number(rows[0].available), reserved: Number(rows[0].reserved) } : null;
+  }
+
   async ledger(accountId: string, limit = 1000): Promise<LedgerMovement[]> {
     const rows = await this.dataSource.getRepository(CreditLedgerEntryEntity).find({
       where: { accountId },

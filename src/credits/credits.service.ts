@@ -18,6 +18,14 @@ export class CreditsService {
     return this.credits.balance(accountId);
   }
 
+  /** The account's pool: what it holds, what its unfinished jobs reserve, what is free. */
+  async pool(accountId: string): Promise<{ balance: number; reserved: number; available: number }> {
+    const pool = await this.credits.pool(accountId);
+    // An authenticated key's account exists (keys reference it), so a missing row is a broken invariant.
+    if (!pool) throw new Error(`No account with id ${accountId}`);
+    return { balance: pool.available + pool.reserved, reserved: pool.reserved, available: pool.available };
+  }
+
   ledger(accountId: string): Promise<LedgerMovement[]> {
     return this.credits.ledger(accountId);
   }

@@ -9,6 +9,7 @@ const recent = (n: number, status: JobStatus, creditsUsed: number): RecentReques
   requestId: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
   status,
   createdAt: new Date(Date.UTC(2025, 2, 1, 10, n)),
+  completedAt: status === 'completed' || status === 'failed' ? new Date(Date.UTC(2025, 2, 1, 11, n)) : null,
   creditsUsed,
 });
 
@@ -39,12 +40,14 @@ describe('UsageService.summary', () => {
           requestId: '00000000-0000-4000-8000-000000000002',
           status: 'completed',
           createdAt: '2025-03-01T10:02:00.000Z',
+          completedAt: '2025-03-01T11:02:00.000Z',
           creditsUsed: 262,
         },
         {
           requestId: '00000000-0000-4000-8000-000000000001',
           status: 'queued',
           createdAt: '2025-03-01T10:01:00.000Z',
+          completedAt: null,
           creditsUsed: 0,
         },
       ],

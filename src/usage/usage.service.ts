@@ -25,6 +25,7 @@ export class UsageService {
         requestId: request.requestId,
         status: request.status,
         createdAt: request.createdAt.toISOString(),
+        completedAt: request.completedAt?.toISOString() ?? null,
         creditsUsed: request.status === 'completed' ? request.creditsUsed : 0,
       })),
     };

@@ -1,14 +1,14 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Job } from 'bull';
 import { SERVICE_NAME } from '../catalog/catalog';
-import { AppConfig, webhookRetryDelaysMs } from '../config/app-config';
+import { AppConfig, webhookRetryDelaysMs, webhookSignatureHeaders } from '../config/app-config';
 import { MetricsService } from '../metrics/metrics.service';
 import type { WebhookDeliveryJobData } from '../queues/queue-names';
 import { SigningSecretsService } from './signing-secrets.service';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository';
 import { WebhookDeliveryProducer } from './webhook-delivery.producer';
 import { WebhookHttpClient } from './webhook-http-client';
-import { SIGNATURE_HEADER, signWebhookPayload } from './webhook-signature';
+import { signWebhookPayload } from './webhook-signature';
 import { WebhookUrlPolicy } from './webhook-url-policy';
 
 export const WEBHOOK_HTTP_CLIENT = Symbol('WEBHOOK_HTTP_CLIENT');
@@ -24,6 +24,7 @@ export const USER_AGENT = `${SERVICE_NAME}-Webhooks/1.0`;
 export class WebhookDeliveryProcessor {
   private readonly logger = new Logger(WebhookDeliveryProcessor.name);
   private readonly retryDelaysMs: number[];
+  private readonly signatureHeaders: string[];
 
   constructor(
     private readonly deliveries: WebhookDeliveriesRepository,
@@ -35,6 +36,7 @@ export class WebhookDeliveryProcessor {
     config: AppConfig,
   ) {
     this.retryDelaysMs = webhookRetryDelaysMs(config);
+    this.signatureHeaders = webhookSignatureHeaders(config);
   }
 
   async process(job: Job<WebhookDeliveryJobData>): Promise<void> {
@@ -42,7 +44,7 @@ export class WebhookDeliveryProcessor {
     if (!delivery) return;
 
     const attemptedAt = new Date();
-    const secrets = await this.secrets.activeSecrets(delivery.accountId);
+    const secrets = await this.secrets.signingSecrets(delivery.accountId);
     // The port rule again (WEBHOOK_ALLOWED_PORTS may have changed since submission); addresses are the client's.
     const refused = this.urlPolicy.portRejection(delivery.url);
     const result = refused
@@ -52,7 +54,7 @@ export class WebhookDeliveryProcessor {
         : await this.http.post(delivery.url, delivery.payload, {
             'Content-Type': 'application/json',
             'User-Agent': USER_AGENT,
-            [SIGNATURE_HEADER]: signWebhookPayload(delivery.payload, secrets, Math.floor(attemptedAt.getTime() / 1000)),
+            ...this.signatureHeadersFor(delivery.payload, secrets, attemptedAt),
             [DELIVERY_ID_HEADER]: delivery.id,
           });
 
@@ -82,5 +84,11 @@ export class WebhookDeliveryProcessor {
     } else if (outcome.kind === 'abandoned') {
       this.logger.warn(`Webhook ${delivery.id} abandoned after ${delivery.attemptNumber} attempts`);
     }
+  }
+
+  /** The one signature, under every name WEBHOOK_SIGNATURE_HEADERS lists. */
+  private signatureHeadersFor(payload: string, secrets: string[], attemptedAt: Date): Record<string, string> {
+    const signature = signWebhookPayload(payload, secrets, Math.floor(attemptedAt.getTime() / 1000));
+    return Object.fromEntries(this.signatureHeaders.map((name) => [name, signature]));
   }
 }

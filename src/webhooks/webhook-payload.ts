@@ -1,4 +1,8 @@
-/** The body of a webhook delivery: exactly spec section 6.2, nothing more. */
+/**
+ * The body of a webhook delivery: spec section 6.2, plus `errorMessage` beside
+ * `error` on failure, as the status record has both (clients of the original
+ * API read either).
+ */
 export interface WebhookPayload {
   requestId: string;
   status: 'completed' | 'failed';
@@ -6,6 +10,7 @@ export interface WebhookPayload {
   creditsUsed: number;
   resultUrl: string | null;
   error?: string;
+  errorMessage?: string;
 }
 
 /** A job that just ended, as the webhook side needs to see it. */
@@ -27,12 +32,14 @@ export function buildWebhookPayload(job: FinishedJob, resultUrl: string): Webhoo
   if (job.status === 'completed') {
     return { requestId: job.id, status: 'completed', completedAt, creditsUsed: job.creditsUsed, resultUrl };
   }
+  const error = job.error ?? 'Generation failed';
   return {
     requestId: job.id,
     status: 'failed',
     completedAt,
     creditsUsed: 0,
     resultUrl: null,
-    error: job.error ?? 'Generation failed',
+    error,
+    errorMessage: error,
   };
 }

@@ -39,13 +39,13 @@ describe('webhook signing', () => {
     expect(header).toBe(`t=${t},v1=${computeSignature('whsec_one', t, body)}`);
   });
 
-  it('puts one v1 per secret, newest first, so the oldest secret comes last', () => {
-    const header = signWebhookPayload(body, ['whsec_newest', 'whsec_middle', 'whsec_oldest'], t);
+  it('puts one v1 per secret in the order given, so the last-promoted secret (given last) comes last', () => {
+    const header = signWebhookPayload(body, ['whsec_first', 'whsec_middle', 'whsec_promoted'], t);
     expect(header.split(',')).toEqual([
       `t=${t}`,
-      `v1=${computeSignature('whsec_newest', t, body)}`,
+      `v1=${computeSignature('whsec_first', t, body)}`,
       `v1=${computeSignature('whsec_middle', t, body)}`,
-      `v1=${computeSignature('whsec_oldest', t, body)}`,
+      `v1=${computeSignature('whsec_promoted', t, body)}`,
     ]);
   });
 

@@ -1,15 +1,17 @@
 import { createHmac } from 'node:crypto';
 
-/** Spec 6.3. */
+/** Spec 6.3; WEBHOOK_SIGNATURE_HEADERS may add other names carrying the same value. */
 export const SIGNATURE_HEADER = 'X-Service-Signature';
 
 /**
- * Builds the `X-Service-Signature` value: `t=<unix>,v1=<hex>[,v1=<hex>...]`.
+ * Builds the signature value: `t=<unix>,v1=<hex>[,v1=<hex>...]`.
  *
- * `secrets` are the account's active signing secrets, NEWEST FIRST. During a
- * rotation the oldest secret's `v1` therefore comes last: many receivers keep
- * only the last `v1` they parse, and those are the receivers that have not
- * switched to the new secret yet.
+ * `secrets` are the account's signing secrets in the order they began to
+ * sign, so the most recently promoted secret's `v1` comes LAST. Many
+ * receivers (the original API's SDK among them) parse the header into a map
+ * and keep only the last `v1`: a staged rotation (DESIGN.md, Webhooks) tells
+ * them to switch to the new secret when it is promoted, and from then on the
+ * last `v1` is the new secret's.
  */
 export function signWebhookPayload(rawBody: string, secrets: string[], timestampSeconds: number): string {
   if (secrets.length === 0) {

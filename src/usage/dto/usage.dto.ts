@@ -11,6 +11,14 @@ export class RecentRequestDto {
   @ApiProperty({ format: 'date-time' })
   createdAt!: string;
 
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'When it ended; null while unfinished.',
+  })
+  completedAt!: string | null;
+
   @ApiProperty({ example: 250 })
   creditsUsed!: number;
 }

@@ -25,6 +25,11 @@ export class SigningSecretEntity {
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 
+  /** When it began to sign; null while staged (created, handed to receivers, not signing yet). */
+  @Column({ name: 'activated_at', type: 'timestamptz', nullable: true })
+  activatedAt!: Date | null;
+
+  /** When it was retired (revoked); it never signs again. */
   @Column({ name: 'revoked_at', type: 'timestamptz', nullable: true })
   revokedAt!: Date | null;
 }
