@@ -48,6 +48,9 @@ describe('OpenAPI document', () => {
       '/v1/configuration': ['get'],
       '/v1/models': ['get'],
       '/v1/usage': ['get'],
+      '/v1/books': ['get'],
+      '/v1/books/batch': ['post'],
+      '/v1/credits': ['get'],
     };
     for (const [path, methods] of Object.entries(expected)) {
       expect(Object.keys(document.paths[path] ?? {})).toEqual(expect.arrayContaining(methods));

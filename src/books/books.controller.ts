@@ -10,17 +10,20 @@ import {
   UseFilters,
 } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiOperation, ApiParam, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthenticatedKey } from '../auth/api-keys.service';
 import { CurrentKey, RequireScope, RevocationCheckedByRoute } from '../auth/auth.decorators';
 import { ApiErrors } from '../common/api-error-responses';
-import { ApiException } from '../common/api-exception';
+import { ApiException, BODY_LIMIT_BYTES } from '../common/api-exception';
 import { API_VERSION, LegacyAlias } from '../common/legacy-alias';
 import { ErrorCode } from '../common/error-code';
 import { assertRequestId } from '../common/request-id';
 import { RateLimitService } from '../throttling/rate-limit.service';
 import { invalidIdempotencyKey } from './books.exceptions';
+import { BookBatchService } from './book-batch.service';
 import { BooksService } from './books.service';
+import { BATCH_MAX_REQUESTS, BookBatchRequestDto, BookBatchResponseDto, parseBookBatch } from './dto/book-batch.dto';
 import { SubmissionExceptionFilter } from './submission-exception.filter';
 import { parseBookRequest } from './dto/book-request.parser';
 import { CreateBookDto } from './dto/create-book.dto';
@@ -83,6 +86,7 @@ function parseIdempotencyKey(value: unknown): string | undefined {
 export class BooksController {
   constructor(
     private readonly books: BooksService,
+    private readonly batches: BookBatchService,
     private readonly cancellations: JobCancellationService,
     private readonly rateLimits: RateLimitService,
   ) {}
@@ -129,6 +133,54 @@ export class BooksController {
       }
       throw error;
     }
+  }
+
+  @Post('books/batch')
+  @UseFilters(SubmissionExceptionFilter)
+  @HttpCode(200)
+  @RequireScope('books:write')
+  @RouteConfig({ bodyLimitBytes: BATCH_MAX_REQUESTS * BODY_LIMIT_BYTES })
+  @ApiOperation({
+    summary: 'Submit up to 50 book generation jobs at once',
+    description:
+      'Each item of `requests` is exactly the body of POST /v1/book and is answered on its own, in the same ' +
+      'place of `results`: `{status: 202, body: <the 202 answer>}` or `{status, body: <error envelope>}`. An item ' +
+      'is stored whole (job and credit reservation) or not at all; the others do not depend on it. Limits: the ' +
+      'batch counts as one request against the burst limit (a 429 for the whole batch) and each valid item as ' +
+      'one against the daily limit; items beyond what the daily window has room for answer 429 with ' +
+      '`retryAfter`, the ones before them are accepted. With an Idempotency-Key, a repeat of the batch replays ' +
+      'each stored item uncounted and submits the items that were not stored.',
+  })
+  @IDEMPOTENCY_HEADER
+  @ApiBody({ type: BookBatchRequestDto })
+  @ApiResponse({
+    status: 200,
+    type: BookBatchResponseDto,
+    description: 'One result per request',
+    headers: RATE_LIMIT_HEADERS,
+  })
+  @ApiErrors(
+    [
+      400,
+      [ErrorCode.InvalidParameter, ErrorCode.MissingParameter],
+      'The body is not {"requests": [...]} with 1 to 50 items (errors of single items are answered in results)',
+    ],
+    [401, [ErrorCode.AuthRequired, ErrorCode.AuthFailed], 'Missing, invalid or unverifiable API key'],
+    [403, [ErrorCode.Forbidden], 'Revoked key, or a key without the books:write permission'],
+    [413, [ErrorCode.PayloadTooLarge], 'Body larger than 50 x 64 KiB (an item over 64 KiB is a 413 item)'],
+    [429, [ErrorCode.RateLimitExceeded], 'Burst limit reached (one request or batch per 6 seconds); see Retry-After'],
+    [503, [ErrorCode.JobStartFailed], 'The limits could not be counted; nothing was stored, charged or counted'],
+  )
+  async createBatch(
+    @CurrentKey() key: AuthenticatedKey,
+    @Body() body: unknown,
+    @Res({ passthrough: true }) reply: FastifyReply,
+    @IdempotencyKeyHeader() idempotencyKey: unknown,
+  ): Promise<BookBatchResponseDto> {
+    const requests = parseBookBatch(body);
+    const receipt = await this.batches.submit(key, requests, parseIdempotencyKey(idempotencyKey));
+    if (receipt.rateLimitHeaders) void reply.headers({ ...receipt.rateLimitHeaders });
+    return { results: receipt.results };
   }
 
   @Post('book/:requestId/cancel')

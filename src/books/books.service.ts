@@ -17,7 +17,7 @@ import { WebhookUrlPolicy } from '../webhooks/webhook-url-policy';
 import type { BookRequest } from '../book/book-request';
 import { JobAdmissions } from '../jobs/job-admissions';
 import { JobLifecycleLog } from '../jobs/job-lifecycle-log';
-import { JobsRepository } from '../jobs/jobs.repository';
+import { JobsRepository, NewBookJob } from '../jobs/jobs.repository';
 import { idempotencyKeyReused, invalidWebhookUrl, jobStartFailed } from './books.exceptions';
 import { CreateBookDto } from './dto/create-book.dto';
 
@@ -53,23 +53,7 @@ export class BooksService {
    * answer without a new job, charge or rate-limit count.
    */
   async submit(key: AuthenticatedKey, request: CreateBookDto, idempotencyKey?: string): Promise<SubmissionReceipt> {
-    const webhookUrl = request.webhook_url ?? null;
-    if (webhookUrl) {
-      const rejection = await this.webhookPolicy.check(webhookUrl);
-      if (rejection) {
-        throw invalidWebhookUrl(rejection.reason);
-      }
-    }
-
-    const parameters = withDefaults(request);
-    const job = {
-      id: randomUUID(),
-      accountId: key.accountId,
-      apiKeyId: key.id,
-      parameters,
-      webhookUrl,
-      estimatedCost: estimateCost(parameters.model, parameters.images),
-    };
+    const job = await this.prepare(key, request);
 
     let admitted: RateLimitHeaders | undefined;
     const admit = async () => (admitted = await this.rateLimits.admit(key));
@@ -81,7 +65,7 @@ export class BooksService {
         if (admission.keyRevoked) throw await this.refuseRevokedKey(key);
         rateLimitHeaders = admitted!;
       } else {
-        const fingerprint = createHash('sha256').update(JSON.stringify({ parameters, webhookUrl })).digest('hex');
+        const fingerprint = requestFingerprint(job);
         const outcome = await this.jobs.createQueuedOnce(job, { key: idempotencyKey, fingerprint }, admit);
         if (outcome.kind === 'key_revoked') throw await this.refuseRevokedKey(key);
         if (outcome.kind === 'replay') {
@@ -100,8 +84,13 @@ export class BooksService {
       if (admitted) await this.rateLimits.giveBack(key);
       throw jobStartFailed();
     }
-    this.lifecycle.accepted(job);
+    await this.announce(job);
+    return this.receipt(job.id, rateLimitHeaders);
+  }
 
+  /** Logs a stored job's acceptance and rings the generation queue. */
+  async announce(job: NewBookJob): Promise<void> {
+    this.lifecycle.accepted(job);
     try {
       await this.admissions.enqueue(job.id);
     } catch (error) {
@@ -110,16 +99,33 @@ export class BooksService {
         `Job ${job.id} stored but not queued yet: ${error instanceof Error ? error.message : String(error)}`,
       );
     }
-    return this.receipt(job.id, rateLimitHeaders);
   }
 
-  /** A key revoked since the guard read it: nothing was stored, so the request does not count against its limits. */
-  private async refuseRevokedKey(key: AuthenticatedKey): Promise<ApiException> {
-    await this.rateLimits.giveBack(key);
-    return keyRevoked();
+  /**
+   * A validated request as the job to store: defaults filled in, its cost
+   * estimated, its webhook URL checked (400 INVALID_WEBHOOK_URL).
+   */
+  async prepare(key: AuthenticatedKey, request: CreateBookDto): Promise<NewBookJob> {
+    const webhookUrl = request.webhook_url ?? null;
+    if (webhookUrl) {
+      const rejection = await this.webhookPolicy.check(webhookUrl);
+      if (rejection) {
+        throw invalidWebhookUrl(rejection.reason);
+      }
+    }
+    const parameters = withDefaults(request);
+    return {
+      id: randomUUID(),
+      accountId: key.accountId,
+      apiKeyId: key.id,
+      parameters,
+      webhookUrl,
+      estimatedCost: estimateCost(parameters.model, parameters.images),
+    };
   }
 
-  private receipt(requestId: string, rateLimitHeaders?: RateLimitHeaders): SubmissionReceipt {
+  /** The 202 answer for a job, first time or replayed. */
+  receipt(requestId: string, rateLimitHeaders?: RateLimitHeaders): SubmissionReceipt {
     return {
       body: {
         success: true,
@@ -131,6 +137,19 @@ export class BooksService {
       rateLimitHeaders,
     };
   }
+
+  /** A key revoked since the guard read it: nothing was stored, so the request does not count against its limits. */
+  private async refuseRevokedKey(key: AuthenticatedKey): Promise<ApiException> {
+    await this.rateLimits.giveBack(key);
+    return keyRevoked();
+  }
+}
+
+/** What makes two submissions "the same request" for an Idempotency-Key: the stored parameters and webhook. */
+export function requestFingerprint(job: Pick<NewBookJob, 'parameters' | 'webhookUrl'>): string {
+  return createHash('sha256')
+    .update(JSON.stringify({ parameters: job.parameters, webhookUrl: job.webhookUrl }))
+    .digest('hex');
 }
 
 function withDefaults(request: CreateBookDto): BookRequest {

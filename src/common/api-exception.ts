@@ -45,3 +45,9 @@ export const invalidParameter = (message: string, details?: string): ApiExceptio
 
 export const notFound = (message: string, details?: string): ApiException =>
   new ApiException(404, ErrorCode.NotFound, message, details);
+
+/** DESIGN.md: a body over 64 KiB is refused with 413 (and so is each item of a batch). */
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+export const payloadTooLarge = (): ApiException =>
+  new ApiException(413, ErrorCode.PayloadTooLarge, 'Request body too large: the limit is 64 KiB');

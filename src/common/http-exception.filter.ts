@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiException } from './api-exception';
+import { ApiException, payloadTooLarge } from './api-exception';
 import { ErrorCode } from './error-code';
 import { API_VERSION } from './legacy-alias';
 
@@ -211,8 +211,4 @@ function isDependencyUnavailable(exception: unknown): boolean {
     error = (error as { cause?: unknown }).cause;
   }
   return false;
-}
-
-function payloadTooLarge(): ApiException {
-  return new ApiException(413, ErrorCode.PayloadTooLarge, 'Request body too large: the limit is 64 KiB');
 }

@@ -2,6 +2,7 @@ import { Initial1795394012563 } from './migrations/1795394012563-Initial';
 import { UsageCountersAndIdempotency1795396616137 } from './migrations/1795396616137-UsageCountersAndIdempotency';
 import { ArtifactContentExternalStorage1795500000000 } from './migrations/1795500000000-ArtifactContentExternalStorage';
 import { JobGenerationReport1795600000000 } from './migrations/1795600000000-JobGenerationReport';
+import { BookListingIndexes1795700000000 } from './migrations/1795700000000-BookListingIndexes';
 import { SigningSecretStages1795800000000 } from './migrations/1795800000000-SigningSecretStages';
 
 /** Every migration, oldest first. Add a generated migration here; never edit one that was committed. */
@@ -10,5 +11,6 @@ export const MIGRATIONS = [
   UsageCountersAndIdempotency1795396616137,
   ArtifactContentExternalStorage1795500000000,
   JobGenerationReport1795600000000,
+  BookListingIndexes1795700000000,
   SigningSecretStages1795800000000,
 ];

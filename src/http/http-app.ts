@@ -4,7 +4,7 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { ApiException, invalidParameter, notFound } from '../common/api-exception';
+import { ApiException, BODY_LIMIT_BYTES, invalidParameter, notFound } from '../common/api-exception';
 import { ErrorCode } from '../common/error-code';
 import { installLegacyPaths } from '../common/legacy-alias';
 import { AppModule, type AppModuleOptions } from '../app.module';
@@ -14,9 +14,6 @@ import { AppConfig } from '../config/app-config';
 import { MetricsService } from '../metrics/metrics.service';
 import { jsonBodyProblem } from './json-body-rules';
 import { setupOpenApi } from './openapi';
-
-/** DESIGN.md: a body over 64 KiB is refused with 413. */
-export const BODY_LIMIT_BYTES = 64 * 1024;
 
 /**
  * The Fastify adapter with the body rules of the contract, the connection
@@ -47,6 +44,11 @@ export function createFastifyAdapter(logger?: Pino, config: AppConfig = new AppC
   });
   const fastify = adapter.getInstance();
   installJsonParser(fastify);
+  // A route may allow a larger body with @RouteConfig({ bodyLimitBytes }) (POST /v1/books/batch: 50 requests).
+  fastify.addHook('onRoute', (route) => {
+    const { bodyLimitBytes } = (route.config ?? {}) as { bodyLimitBytes?: unknown };
+    if (typeof bodyLimitBytes === 'number') route.bodyLimit = bodyLimitBytes;
+  });
   fastify.addHook('onRequest', (request, reply, done) => {
     void reply.header('X-Request-Id', request.id).header('X-Content-Type-Options', 'nosniff');
     if (request.headers.host === undefined && request.raw.httpVersionMinor >= 1) {

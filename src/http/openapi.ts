@@ -11,9 +11,11 @@ const DESCRIPTION = `
 Asynchronous book generation. Submit a job with **POST /v1/book**, then poll **GET /v1/status/{requestId}**
 (or receive a signed webhook) and download the result from **GET /v1/download/{requestId}**.
 
-* Authentication: send your API key in the \`X-API-Key\` header (POST /v1/book, GET /v1/usage).
+* Authentication: send your API key in the \`X-API-Key\` header (POST /v1/book, POST /v1/books/batch, the cancel
+  route, GET /v1/books, GET /v1/usage, GET /v1/credits). Status, download and the event stream are public.
 * Limits per key on POST /v1/book: one request per 6 seconds, 15 per 24-hour window starting at the window's
-  first request. Answers carry \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\`; a 429 carries
+  first request. A batch counts once against the 6 seconds and once per valid item against the window; nothing
+  else is limited. Answers carry \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\`; a 429 carries
   \`Retry-After\`. Retry 429 answers with exponential backoff.
 * Credits: model 2.0 costs 250, model 3.0 costs 500, images add 50%; the final charge varies with length by at most
   10%. A job the credit pool cannot cover ends \`failed\` with error \`Insufficient credits\`.

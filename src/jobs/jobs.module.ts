@@ -5,8 +5,10 @@ import { UsageModule } from '../usage/usage.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { FinishedJobNotifier } from './finished-job.notifier';
 import { GenerationProducer } from './generation.producer';
+import { IdempotencyKeysRepository } from './idempotency-keys.repository';
 import { JobAdmissions } from './job-admissions';
 import { JobCancellationService } from './job-cancellation.service';
+import { JobListingRepository } from './job-listing.repository';
 import { JobsRepository } from './jobs.repository';
 
 /**
@@ -17,7 +19,23 @@ import { JobsRepository } from './jobs.repository';
  */
 @Module({
   imports: [AuthModule, CreditsModule, UsageModule, WebhooksModule],
-  providers: [JobsRepository, JobAdmissions, GenerationProducer, FinishedJobNotifier, JobCancellationService],
-  exports: [JobsRepository, JobAdmissions, GenerationProducer, FinishedJobNotifier, JobCancellationService],
+  providers: [
+    JobsRepository,
+    JobAdmissions,
+    GenerationProducer,
+    FinishedJobNotifier,
+    JobCancellationService,
+    JobListingRepository,
+    IdempotencyKeysRepository,
+  ],
+  exports: [
+    JobsRepository,
+    JobAdmissions,
+    GenerationProducer,
+    FinishedJobNotifier,
+    JobCancellationService,
+    JobListingRepository,
+    IdempotencyKeysRepository,
+  ],
 })
 export class JobsModule {}

@@ -20,6 +20,13 @@ export class RateLimitsUnavailableError extends Error {
   }
 }
 
+/** How much of a batch the limits let through; `refusal` is the 429 for the items beyond `admitted`. */
+export interface BatchAdmission {
+  admitted: number;
+  headers: RateLimitHeaders;
+  refusal?: ApiException;
+}
+
 interface KeyLimits {
   dailyLimit: number;
   minIntervalSeconds: number;
@@ -45,34 +52,20 @@ export class RateLimitService {
   /** Counts one request; throws 429 when a limit is reached, RateLimitsUnavailableError when Redis cannot be asked. */
   async admit(key: AuthenticatedKey): Promise<RateLimitHeaders> {
     const limits = this.limitsOf(key);
-    const burst = limits.minIntervalSeconds > 0 ? this.burstLimiter(limits.minIntervalSeconds) : null;
     const daily = this.dailyLimiter(limits.dailyLimit);
 
-    if (burst) {
-      try {
-        await burst.consume(key.id);
-      } catch (rejection) {
-        if (!(rejection instanceof RateLimiterRes)) throw this.unavailable(rejection);
-        const headers = await this.currentHeaders(key, limits).catch(() => null);
-        throw this.tooMany(
-          `Too many requests: wait at least ${limits.minIntervalSeconds} seconds between requests`,
-          `This API key may submit one book every ${limits.minIntervalSeconds} seconds. Retry with exponential backoff.`,
-          rejection.msBeforeNext,
-          headers,
-        );
-      }
-    }
+    await this.consumeBurst(key, limits);
 
     try {
       const state = await daily.consume(key.id);
       return this.headersFrom(limits.dailyLimit, state);
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) {
-        await burst?.delete(key.id).catch(() => undefined);
+        await this.releaseBurst(key, limits);
         throw this.unavailable(rejection);
       }
       // Not counted, so it must not hold the burst window either.
-      await burst?.delete(key.id).catch(() => undefined);
+      await this.releaseBurst(key, limits);
       throw this.tooMany(
         `Daily limit exceeded: ${limits.dailyLimit} requests per day`,
         `This API key may submit ${limits.dailyLimit} requests per day; the window resets 24 hours after its first request.`,
@@ -80,6 +73,58 @@ export class RateLimitService {
         this.headersFrom(limits.dailyLimit, rejection),
       );
     }
+  }
+
+  /**
+   * Counts a batch of `wanted` requests: one against the burst limit (a 429
+   * for the whole batch when it is reached), and as many against the daily
+   * limit as it has room for, exactly, however many processes count at once:
+   * one atomic increment by `wanted`, then the part beyond the limit is given
+   * back. Anyone counting in between saw the window as full, which it is once
+   * this batch has taken its share.
+   */
+  async admitBatch(key: AuthenticatedKey, wanted: number): Promise<BatchAdmission> {
+    const limits = this.limitsOf(key);
+    const daily = this.dailyLimiter(limits.dailyLimit);
+    await this.consumeBurst(key, limits);
+    if (wanted === 0) {
+      return {
+        admitted: 0,
+        headers: await this.currentHeaders(key, limits).catch(() => this.headersFrom(limits.dailyLimit, null)),
+      };
+    }
+    let state: RateLimiterRes;
+    try {
+      state = await daily.consume(key.id, wanted);
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) {
+        await this.releaseBurst(key, limits);
+        throw this.unavailable(rejection);
+      }
+      state = rejection;
+    }
+    const before = state.consumedPoints - wanted;
+    const admitted = Math.max(0, Math.min(wanted, limits.dailyLimit - before));
+    if (admitted < wanted) {
+      try {
+        state = await daily.reward(key.id, wanted - admitted);
+      } catch (error) {
+        this.logger.warn(`Could not return unused daily slots for key ${key.id}: ${String(error)}`);
+      }
+    }
+    if (admitted === 0) await this.releaseBurst(key, limits);
+    const headers = this.headersFrom(limits.dailyLimit, state);
+    if (admitted === wanted) return { admitted, headers };
+    return {
+      admitted,
+      headers,
+      refusal: this.tooMany(
+        `Daily limit exceeded: ${limits.dailyLimit} requests per day`,
+        `This API key may submit ${limits.dailyLimit} requests per day; the batch had room for ${admitted} of its ${wanted} valid items. The window resets 24 hours after its first request.`,
+        state.msBeforeNext,
+        headers,
+      ),
+    };
   }
 
   /** The current daily-window headers without counting anything; null when Redis cannot be asked. */
@@ -99,6 +144,41 @@ export class RateLimitService {
       if (limits.minIntervalSeconds > 0) await this.burstLimiter(limits.minIntervalSeconds).delete(key.id);
     } catch (error) {
       this.logger.warn(`Could not give back a rate-limit slot for key ${key.id}: ${String(error)}`);
+    }
+  }
+
+  /** One request against the burst limit; a 429 when the key's interval has not passed. */
+  private async consumeBurst(key: AuthenticatedKey, limits: KeyLimits): Promise<void> {
+    if (limits.minIntervalSeconds <= 0) return;
+    try {
+      await this.burstLimiter(limits.minIntervalSeconds).consume(key.id);
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw this.unavailable(rejection);
+      const headers = await this.currentHeaders(key, limits).catch(() => null);
+      throw this.tooMany(
+        `Too many requests: wait at least ${limits.minIntervalSeconds} seconds between requests`,
+        `This API key may submit one book (or one batch) every ${limits.minIntervalSeconds} seconds. Retry with exponential backoff.`,
+        rejection.msBeforeNext,
+        headers,
+      );
+    }
+  }
+
+  /** A request that was not counted must not hold the burst window either. */
+  private async releaseBurst(key: AuthenticatedKey, limits: KeyLimits): Promise<void> {
+    if (limits.minIntervalSeconds <= 0) return;
+    await this.burstLimiter(limits.minIntervalSeconds)
+      .delete(key.id)
+      .catch(() => undefined);
+  }
+
+  /** Returns `count` daily slots of a batch whose items failed on our side; the batch keeps its burst window. */
+  async giveBackDaily(key: AuthenticatedKey, count: number): Promise<void> {
+    if (count <= 0) return;
+    try {
+      await this.dailyLimiter(this.limitsOf(key).dailyLimit).reward(key.id, count);
+    } catch (error) {
+      this.logger.warn(`Could not give back ${count} rate-limit slots for key ${key.id}: ${String(error)}`);
     }
   }
 

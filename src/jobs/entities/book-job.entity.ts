@@ -11,6 +11,8 @@ export const TERMINAL_STATUSES: readonly JobStatus[] = ['completed', 'failed'];
 /** A book request: the row behind GET /status and the webhook payload. */
 @Entity({ name: 'book_jobs' })
 @Index('idx_book_jobs_key_recent', ['apiKeyId', 'createdAt', 'id'])
+@Index('idx_book_jobs_key_status_recent', ['apiKeyId', 'status', 'createdAt', 'id'])
+@Index('idx_book_jobs_account_status_recent', ['accountId', 'status', 'createdAt', 'id'])
 @Check('ck_book_jobs_status', "status IN ('queued', 'processing', 'completed', 'failed')")
 @Check('ck_book_jobs_progress', 'progress BETWEEN 0 AND 100')
 @Check('ck_book_jobs_credits', 'credits_reserved >= 0 AND credits_used >= 0')
