@@ -13,6 +13,7 @@ import { DatabaseModule } from './database/database.module';
 import { ExtensionsModule } from './extensions/extensions.module';
 import type { ExtensionModule } from './extensions/scriptorium-extension.decorator';
 import { HealthModule } from './health/health.module';
+import { JobEventsModule } from './job-events/job-events.module';
 import { MetricsHttpModule } from './metrics/metrics-http.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { QueuesModule } from './queues/queues.module';
@@ -53,6 +54,7 @@ export class AppModule {
               AuthModule,
               BooksModule,
               StatusModule,
+              JobEventsModule,
               CatalogModule,
               UsageModule,
               CreditsHttpModule,

@@ -33,6 +33,10 @@ class InMemoryArtifactStorage implements ArtifactStorage {
   read(head: Pick<ArtifactHead, 'jobId'>): Readable {
     return Readable.from([this.files.get(head.jobId)!.content]);
   }
+
+  delete(jobId: string): Promise<boolean> {
+    return Promise.resolve(this.files.delete(jobId));
+  }
 }
 
 /** Accepts the tokens of a single sign-on, each standing for a key of the api_keys table. */

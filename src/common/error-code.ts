@@ -12,6 +12,7 @@ export enum ErrorCode {
   JobStartFailed = 'JOB_START_FAILED',
   JobNotCompleted = 'JOB_NOT_COMPLETED',
   JobAlreadyFinished = 'JOB_ALREADY_FINISHED',
+  Gone = 'GONE',
   PayloadTooLarge = 'PAYLOAD_TOO_LARGE',
   RequestTimeout = 'REQUEST_TIMEOUT',
   HeadersTooLarge = 'HEADERS_TOO_LARGE',

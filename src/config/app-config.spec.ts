@@ -84,6 +84,15 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it.each(['0', '16', 'often'])(
+    'refuses EVENTS_HEARTBEAT_SECONDS=%s: a heartbeat comes at most 15 s apart',
+    (value) => {
+      expect(configError(() => loadConfig({ ...base, EVENTS_HEARTBEAT_SECONDS: value })).problems).toEqual([
+        expect.stringMatching(/^EVENTS_HEARTBEAT_SECONDS: /),
+      ]);
+    },
+  );
+
   it('reports a bad core variable and a bad provider variable together, in one error sorted by variable', () => {
     const error = configError(() =>
       loadConfig({ ...base, PORT: '70000', EXAMPLE_PROVIDER_URL: 'http://example.com/v1', ROLE: 'cron' }, [

@@ -130,6 +130,23 @@ export class AppConfig {
   @Max(120)
   WEBHOOK_TIMEOUT_SECONDS = 30;
 
+  /**
+   * Book files older than this many days (after completion) are deleted by
+   * the workers' housekeeping; the job records stay, saying the file is gone.
+   * 0 (the default): files are kept until DELETE /v1/book/{id}.
+   */
+  @Transform(toInteger)
+  @IsInt()
+  @Min(0)
+  BOOK_RETENTION_DAYS = 0;
+
+  /** GET /v1/status/{id}/events sends a heartbeat comment this often (at most 15 s, so proxies keep it open). */
+  @Transform(toNumber)
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(0.1)
+  @Max(15)
+  EVENTS_HEARTBEAT_SECONDS = 15;
+
   /** Apply pending migrations at start instead of refusing to start. */
   @Transform(toBoolean)
   @IsBoolean()

@@ -3,7 +3,9 @@ import { UsageCountersAndIdempotency1795396616137 } from './migrations/179539661
 import { ArtifactContentExternalStorage1795500000000 } from './migrations/1795500000000-ArtifactContentExternalStorage';
 import { JobGenerationReport1795600000000 } from './migrations/1795600000000-JobGenerationReport';
 import { BookListingIndexes1795700000000 } from './migrations/1795700000000-BookListingIndexes';
+import { JobRevision1795710000000 } from './migrations/1795710000000-JobRevision';
 import { SigningSecretStages1795800000000 } from './migrations/1795800000000-SigningSecretStages';
+import { BookFileRetention1795900000000 } from './migrations/1795900000000-BookFileRetention';
 
 /** Every migration, oldest first. Add a generated migration here; never edit one that was committed. */
 export const MIGRATIONS = [
@@ -12,5 +14,7 @@ export const MIGRATIONS = [
   ArtifactContentExternalStorage1795500000000,
   JobGenerationReport1795600000000,
   BookListingIndexes1795700000000,
+  JobRevision1795710000000,
   SigningSecretStages1795800000000,
+  BookFileRetention1795900000000,
 ];

@@ -49,6 +49,9 @@ class NowhereStorage implements ArtifactStorage {
   read(): Readable {
     return Readable.from([]);
   }
+  delete(): Promise<boolean> {
+    return Promise.resolve(false);
+  }
 }
 
 @Injectable()

@@ -33,6 +33,7 @@ const STATUS_ROW_FIELDS: Record<keyof JobStatusRow, true> = {
   creditsUsed: true,
   createdAt: true,
   completedAt: true,
+  fileDeletedAt: true,
 };
 
 /**

@@ -9,18 +9,21 @@ import { IdempotencyKeysRepository } from './idempotency-keys.repository';
 import { JobAdmissions } from './job-admissions';
 import { JobCancellationService } from './job-cancellation.service';
 import { JobListingRepository } from './job-listing.repository';
+import { JobStatusPublisher } from './job-status.publisher';
 import { JobsRepository } from './jobs.repository';
 
 /**
  * The job store: the book job, its transactional repository (a job moves with
  * its credits, usage totals and webhook outbox row), the generation queue's
- * producer and what follows a terminal transition. No controller: the API
- * (books, status) and the worker both build on it.
+ * producer, what follows a terminal transition, and the announcement of every
+ * committed change on Redis (JobStatusPublisher, read by job-events). No
+ * controller: the API (books, status) and the worker both build on it.
  */
 @Module({
   imports: [AuthModule, CreditsModule, UsageModule, WebhooksModule],
   providers: [
     JobsRepository,
+    JobStatusPublisher,
     JobAdmissions,
     GenerationProducer,
     FinishedJobNotifier,

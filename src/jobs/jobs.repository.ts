@@ -7,8 +7,11 @@ import { CreditsRepository } from '../credits/credits.repository';
 import { UsageCountersRepository } from '../usage/usage-counters.repository';
 import { WebhookOutboxRepository } from '../webhooks/webhook-outbox.repository';
 import type { BookRequest } from '../book/book-request';
+import { IDEMPOTENCY_WINDOW } from './idempotency-keys.repository';
 import { BookJobEntity, JobStatus, TERMINAL_STATUSES } from './entities/book-job.entity';
 import { IdempotencyKeyEntity } from './entities/idempotency-key.entity';
+import type { JobStatusChange } from './job-status-change';
+import { JobStatusPublisher } from './job-status.publisher';
 
 export interface NewBookJob {
   id: string;
@@ -28,7 +31,6 @@ export interface IdempotencyClaim {
 const QUEUED_MESSAGE = 'Request accepted and queued';
 
 /** How long an Idempotency-Key is remembered (DESIGN.md section 3). */
-const IDEMPOTENCY_WINDOW = "interval '24 hours'";
 
 export type IdempotentCreation<A> =
   | { kind: 'created'; reserved: boolean; admission: A }
@@ -61,6 +63,10 @@ export interface FailureReason {
 }
 
 /** What a cancellation found: the job cancelled now, a job already finished, or no such job of the account. */
+/** What asking to delete a job's file found. */
+export type FileDeletion =
+  { kind: 'marked' } | { kind: 'already_deleted' } | { kind: 'unfinished'; status: JobStatus } | { kind: 'not_found' };
+
 export type Cancellation =
   | { kind: 'cancelled'; transition: TerminalTransition }
   | { kind: 'finished'; status: JobStatus }
@@ -69,8 +75,36 @@ export type Cancellation =
 /** The columns a status answer is made of. */
 export type JobStatusRow = Pick<
   BookJobEntity,
-  'id' | 'status' | 'progress' | 'messages' | 'error' | 'creditsUsed' | 'createdAt' | 'completedAt'
+  'id' | 'status' | 'progress' | 'messages' | 'error' | 'creditsUsed' | 'createdAt' | 'completedAt' | 'fileDeletedAt'
 >;
+
+/** The SQL columns of a JobStatusRow and the job's revision: what a status answer and a job change are read from. */
+const STATUS_CHANGE_COLUMNS =
+  'id, status, progress, messages, error, credits_used, created_at, completed_at, file_deleted_at, revision';
+
+function toStatusRow(row: Record<string, unknown>): JobStatusRow {
+  return {
+    id: row.id as string,
+    status: row.status as JobStatus,
+    progress: row.progress as number,
+    messages: row.messages as string[],
+    error: row.error as string | null,
+    creditsUsed: row.credits_used as number,
+    createdAt: row.created_at as Date,
+    completedAt: row.completed_at as Date | null,
+    fileDeletedAt: row.file_deleted_at as Date | null,
+  };
+}
+
+function toStatusChange(row: Record<string, unknown>): JobStatusChange {
+  return { revision: row.revision as number, job: toStatusRow(row) };
+}
+
+/** A failure committed by failLocked: what its caller acts on, and the change to publish once it commits. */
+interface LockedFailure {
+  transition: TerminalTransition;
+  change: JobStatusChange;
+}
 
 /**
  * The book job unit of work: each method is one transaction that moves the
@@ -85,6 +119,7 @@ export class JobsRepository {
     private readonly outbox: WebhookOutboxRepository,
     private readonly usage: UsageCountersRepository,
     private readonly keys: ApiKeysRepository,
+    private readonly changes: JobStatusPublisher,
   ) {}
 
   /**
@@ -190,23 +225,35 @@ export class JobsRepository {
    * service and TypeORM's find path costs more than the lookup itself.
    */
   async findStatusById(id: string): Promise<JobStatusRow | null> {
+    return (await this.findStatusChange(id))?.job ?? null;
+  }
+
+  /** The job's current state with its revision: where a listener of the job's changes starts (one indexed row). */
+  async findStatusChange(id: string): Promise<JobStatusChange | null> {
     const rows: Array<Record<string, unknown>> = await this.dataSource.query(
-      `SELECT id, status, progress, messages, error, credits_used, created_at, completed_at
-         FROM book_jobs WHERE id = $1`,
+      `SELECT ${STATUS_CHANGE_COLUMNS} FROM book_jobs WHERE id = $1`,
       [id],
     );
-    const row = rows[0];
-    if (!row) return null;
-    return {
-      id: row.id as string,
-      status: row.status as JobStatus,
-      progress: row.progress as number,
-      messages: row.messages as string[],
-      error: row.error as string | null,
-      creditsUsed: row.credits_used as number,
-      createdAt: row.created_at as Date,
-      completedAt: row.completed_at as Date | null,
-    };
+    return rows[0] ? toStatusChange(rows[0]) : null;
+  }
+
+  /**
+   * The current state of each given job whose revision is above the one
+   * given for it, in one query however many jobs: how the listeners of an API
+   * process catch up on changes whose announcement they may have missed.
+   */
+  async findStatusChangesAfter(revisions: ReadonlyMap<string, number>): Promise<JobStatusChange[]> {
+    if (revisions.size === 0) return [];
+    const rows: Array<Record<string, unknown>> = await this.dataSource.query(
+      `SELECT ${STATUS_CHANGE_COLUMNS.split(', ')
+        .map((column) => `j.${column}`)
+        .join(', ')}
+         FROM book_jobs j
+         JOIN unnest($1::uuid[], $2::int[]) AS known(id, revision) ON known.id = j.id
+        WHERE j.revision > known.revision`,
+      [[...revisions.keys()], [...revisions.values()]],
+    );
+    return rows.map(toStatusChange);
   }
 
   /** Only the job's state: the cheap query a running job's cancellation watcher repeats. */
@@ -232,54 +279,78 @@ export class JobsRepository {
              started_at = COALESCE(started_at, now()),
              progress = GREATEST(progress, 1),
              messages = array_append(messages, $2),
+             revision = revision + 1,
              updated_at = now()
        WHERE id = $1 AND status IN ('queued', 'processing')
-       RETURNING id
+       RETURNING ${STATUS_CHANGE_COLUMNS}
        )
-       SELECT id FROM started`,
+       SELECT * FROM started`,
       [id, message],
     );
-    if (rows.length === 0) return null;
+    if (!rows[0]) return null;
+    await this.changes.publish(toStatusChange(rows[0]));
     return this.findById(id);
   }
 
-  /** Records progress; never lowers it, never touches a terminal job. */
+  /**
+   * Records progress; never lowers it, never touches a terminal job. A report
+   * that changes nothing a client sees (same progress, no message) still
+   * marks the job as alive for the reconciler but keeps its revision, so its
+   * announcement is dropped by every listener.
+   */
   async recordProgress(id: string, progress: number, message: string | null): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE book_jobs
+    const rows: Array<Record<string, unknown>> = await this.dataSource.query(
+      `WITH recorded AS (
+       UPDATE book_jobs
          SET progress = GREATEST(progress, LEAST($2::int, 99)),
              messages = CASE WHEN $3::text IS NULL THEN messages ELSE array_append(messages, $3::text) END,
+             revision = revision + CASE WHEN $3::text IS NOT NULL OR progress < LEAST($2::int, 99) THEN 1 ELSE 0 END,
              updated_at = now()
-       WHERE id = $1 AND status = 'processing'`,
+       WHERE id = $1 AND status = 'processing'
+       RETURNING ${STATUS_CHANGE_COLUMNS}
+       )
+       SELECT * FROM recorded`,
       [id, Math.round(progress), message],
     );
+    if (rows[0]) await this.changes.publish(toStatusChange(rows[0]));
   }
 
   async complete(id: string, result: CompletedBook, message: string): Promise<TerminalTransition | null> {
-    return this.dataSource.transaction(async (manager) => {
+    const committed = await this.dataSource.transaction(async (manager) => {
       const job = await this.lockUnfinished(manager, id);
       if (!job) return null;
       const charged = await this.credits.settle(manager, job.accountId, job.id, job.creditsReserved, result.price);
-      await manager.query(
-        `UPDATE book_jobs
+      const rows: Array<Record<string, unknown>> = await manager.query(
+        `WITH completed AS (
+         UPDATE book_jobs
            SET status = 'completed', progress = 100, credits_used = $2, title = $3, generation = $5,
-               messages = array_append(messages, $4), completed_at = now(), updated_at = now()
-         WHERE id = $1`,
+               messages = array_append(messages, $4), completed_at = now(), updated_at = now(),
+               revision = revision + 1
+         WHERE id = $1
+         RETURNING ${STATUS_CHANGE_COLUMNS}
+         )
+         SELECT * FROM completed`,
         [id, charged, result.title.slice(0, 500), message, JSON.stringify(result.generation)],
       );
       await this.usage.recordCredits(manager, job.apiKeyId, charged);
       const completed = await manager.findOneByOrFail(BookJobEntity, { id });
       const webhookDeliveryId = await this.outbox.recordFor(manager, completed);
-      return { job: completed, webhookDeliveryId };
+      return { transition: { job: completed, webhookDeliveryId }, change: toStatusChange(rows[0]!) };
     });
+    if (!committed) return null;
+    await this.changes.publish(committed.change);
+    return committed.transition;
   }
 
   async fail(id: string, error: string): Promise<TerminalTransition | null> {
-    return this.dataSource.transaction(async (manager) => {
+    const failure = await this.dataSource.transaction(async (manager) => {
       const job = await this.lockUnfinished(manager, id);
       if (!job) return null;
       return this.failLocked(manager, job, { error, message: `Generation failed: ${error}` });
     });
+    if (!failure) return null;
+    await this.changes.publish(failure.change);
+    return failure.transition;
   }
 
   /**
@@ -289,34 +360,101 @@ export class JobsRepository {
    * not reveal that it exists.
    */
   async cancel(id: string, accountId: string, reason: FailureReason): Promise<Cancellation> {
-    return this.dataSource.transaction(async (manager): Promise<Cancellation> => {
-      const job = await manager.findOne(BookJobEntity, {
-        where: { id, accountId },
-        lock: { mode: 'pessimistic_write' },
-      });
-      if (!job) return { kind: 'not_found' };
-      if (TERMINAL_STATUSES.includes(job.status)) return { kind: 'finished', status: job.status };
-      return { kind: 'cancelled', transition: await this.failLocked(manager, job, reason) };
-    });
+    const outcome = await this.dataSource.transaction(
+      async (manager): Promise<Exclude<Cancellation, { kind: 'cancelled' }> | LockedFailure> => {
+        const job = await manager.findOne(BookJobEntity, {
+          where: { id, accountId },
+          lock: { mode: 'pessimistic_write' },
+        });
+        if (!job) return { kind: 'not_found' };
+        if (TERMINAL_STATUSES.includes(job.status)) return { kind: 'finished', status: job.status };
+        return this.failLocked(manager, job, reason);
+      },
+    );
+    if (!('change' in outcome)) return outcome;
+    await this.changes.publish(outcome.change);
+    return { kind: 'cancelled', transition: outcome.transition };
   }
 
   /** The failure step of a job whose row this transaction has locked unfinished. */
-  private async failLocked(
-    manager: EntityManager,
-    job: BookJobEntity,
-    reason: FailureReason,
-  ): Promise<TerminalTransition> {
+  private async failLocked(manager: EntityManager, job: BookJobEntity, reason: FailureReason): Promise<LockedFailure> {
     await this.credits.refund(manager, job.accountId, job.id, job.creditsReserved);
-    await manager.query(
-      `UPDATE book_jobs
+    const rows: Array<Record<string, unknown>> = await manager.query(
+      `WITH failed AS (
+       UPDATE book_jobs
          SET status = 'failed', credits_used = 0, error = $2,
-             messages = array_append(messages, $3), completed_at = now(), updated_at = now()
-       WHERE id = $1`,
+             messages = array_append(messages, $3), completed_at = now(), updated_at = now(),
+             revision = revision + 1
+       WHERE id = $1
+       RETURNING ${STATUS_CHANGE_COLUMNS}
+       )
+       SELECT * FROM failed`,
       [job.id, reason.error, reason.message],
     );
     const failed = await manager.findOneByOrFail(BookJobEntity, { id: job.id });
     const webhookDeliveryId = await this.outbox.recordFor(manager, failed);
-    return { job: failed, webhookDeliveryId };
+    return { transition: { job: failed, webhookDeliveryId }, change: toStatusChange(rows[0]!) };
+  }
+
+  /**
+   * Marks the file of a finished job of the account deleted (DELETE
+   * /v1/book/{id}). The mark comes before the file is deleted, so from that
+   * moment downloads answer 410 whatever becomes of the deletion, and a
+   * deletion that failed is retried by the client's repeat.
+   */
+  async markFileDeleted(jobId: string, accountId: string): Promise<FileDeletion> {
+    const rows: Array<Record<string, unknown> & { marked: boolean }> = await this.dataSource.query(
+      `WITH job AS (
+         SELECT id, status, file_deleted_at FROM book_jobs WHERE id = $1 AND account_id = $2 FOR UPDATE
+       ), marked AS (
+         UPDATE book_jobs SET file_deleted_at = now(), revision = revision + 1
+          WHERE id = (SELECT id FROM job WHERE status IN ('completed', 'failed') AND file_deleted_at IS NULL)
+          RETURNING ${STATUS_CHANGE_COLUMNS}
+       )
+       SELECT marked.*, true AS marked FROM marked
+       UNION ALL
+       SELECT job.id, job.status, NULL, NULL, NULL, NULL, NULL, NULL, job.file_deleted_at, NULL, false FROM job
+        WHERE NOT EXISTS (SELECT 1 FROM marked)`,
+      [jobId, accountId],
+    );
+    const row = rows[0];
+    if (!row) return { kind: 'not_found' };
+    if (row.marked) {
+      await this.changes.publish(toStatusChange(row));
+      return { kind: 'marked' };
+    }
+    const status = row.status as JobStatus;
+    if (!TERMINAL_STATUSES.includes(status)) return { kind: 'unfinished', status };
+    return { kind: 'already_deleted' };
+  }
+
+  /** Marks up to `limit` files of jobs completed more than `days` days ago (BOOK_RETENTION_DAYS); returns those jobs. */
+  async markFilesExpired(days: number, limit: number): Promise<string[]> {
+    const rows: Array<Record<string, unknown>> = await this.dataSource.query(
+      `WITH marked AS (
+         UPDATE book_jobs SET file_deleted_at = now(), revision = revision + 1
+          WHERE id IN (
+            SELECT id FROM book_jobs
+             WHERE status = 'completed' AND file_deleted_at IS NULL AND completed_at < now() - make_interval(days => $1)
+             ORDER BY completed_at
+             LIMIT $2
+             FOR UPDATE SKIP LOCKED)
+          RETURNING ${STATUS_CHANGE_COLUMNS}
+       )
+       SELECT * FROM marked`,
+      [days, limit],
+    );
+    for (const row of rows) await this.changes.publish(toStatusChange(row));
+    return rows.map((row) => row.id as string);
+  }
+
+  /** Takes back the mark of files the sweep could not delete, so that the next sweep tries again. */
+  async unmarkFilesDeleted(jobIds: readonly string[]): Promise<void> {
+    if (jobIds.length === 0) return;
+    await this.dataSource.query(
+      `UPDATE book_jobs SET file_deleted_at = NULL, revision = revision + 1 WHERE id = ANY($1::uuid[])`,
+      [jobIds],
+    );
   }
 
   /** Unfinished jobs not touched for `staleSeconds`: candidates for the reconciler. */

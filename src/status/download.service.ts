@@ -36,6 +36,14 @@ export class DownloadService {
         `The job is ${job.status}; download it once GET /v1/status/${requestId} says completed.`,
       );
     }
+    if (job.fileDeletedAt) {
+      throw new ApiException(
+        410,
+        ErrorCode.Gone,
+        'The book file was deleted',
+        `It was deleted on ${job.fileDeletedAt.toISOString()} (on request or after the retention period); the job record stays at GET /v1/status/${requestId}.`,
+      );
+    }
     const head = await this.storage.head(requestId);
     if (!head) {
       throw notFound('No book to download', 'The book file is no longer stored.');

@@ -11,8 +11,10 @@ import { requestNotFound } from '../common/request-id';
  * (50,000 before) let the cache reach 100-200 MB. The size counted is the
  * answer's JSON length (about a third of its heap): 8 MB of it is some
  * thousands of answers and 20-30 MB of heap, enough for the jobs clients poll.
+ * A finished job changes once more when its file is deleted: the process
+ * that deletes it forgets its answer at once, the others within the TTL.
  */
-const FINISHED_CACHE = { max: 50_000, maxSize: 8 * 1024 * 1024 };
+const FINISHED_CACHE = { max: 50_000, maxSize: 8 * 1024 * 1024, ttl: 60_000 };
 
 @Injectable()
 export class StatusService {
@@ -26,6 +28,11 @@ export class StatusService {
     private readonly jobs: JobsRepository,
     private readonly urls: PublicUrls,
   ) {}
+
+  /** Drops a job's remembered answer (its file was just deleted). */
+  forget(requestId: string): void {
+    this.finished.delete(requestId);
+  }
 
   async status(requestId: string): Promise<JobStatusDto> {
     const cached = this.finished.get(requestId);

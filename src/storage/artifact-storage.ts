@@ -34,6 +34,8 @@ export interface ArtifactStorage {
    * the file changed or vanished since `head`.
    */
   read(head: Pick<ArtifactHead, 'jobId' | 'sizeBytes'>): Readable;
+  /** Deletes a job's file (DELETE /v1/book/{id}, BOOK_RETENTION_DAYS); false when there was none. */
+  delete(jobId: string): Promise<boolean>;
 }
 
 /** The storage StorageService writes to and reads from: PostgreSQL, unless an extension sets its own. */

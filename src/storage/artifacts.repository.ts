@@ -28,6 +28,11 @@ export class ArtifactsRepository {
     });
   }
 
+  async delete(jobId: string): Promise<boolean> {
+    const result = await this.artifacts.delete({ jobId });
+    return (result.affected ?? 0) > 0;
+  }
+
   /** Bytes [offset, offset + length) of the file; empty past its end. */
   async readSlice(jobId: string, offset: number, length: number): Promise<Buffer> {
     const rows: Array<{ slice: Buffer }> = await this.artifacts.query(

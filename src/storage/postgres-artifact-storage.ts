@@ -19,6 +19,10 @@ export class PostgresArtifactStorage implements ArtifactStorage {
     return this.artifacts.findHead(jobId);
   }
 
+  delete(jobId: string): Promise<boolean> {
+    return this.artifacts.delete(jobId);
+  }
+
   /**
    * The stored file as a stream of slices: a 50 MB PDF never sits whole in an
    * API process's memory, and a slow client holds one slice at a time.

@@ -38,6 +38,11 @@ export class StorageService {
     return this.storage.head(jobId);
   }
 
+  /** Deletes a job's file; false when there was none. */
+  delete(jobId: string): Promise<boolean> {
+    return this.storage.delete(jobId);
+  }
+
   /** The stored file's bytes, streamed by the storage without holding the whole file. */
   stream(head: Pick<ArtifactHead, 'jobId' | 'sizeBytes'>): Readable {
     return this.storage.read(head);

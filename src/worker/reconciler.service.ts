@@ -5,6 +5,7 @@ import { GenerationProcessor } from './generation.processor';
 import { GenerationProducer } from '../jobs/generation.producer';
 import { AppConfig } from '../config/app-config';
 import { REDIS_CLIENT } from '../redis/redis.module';
+import { BookRetentionService } from '../retention/book-retention.service';
 import { WebhookDeliveriesRepository } from '../webhooks/webhook-deliveries.repository';
 import { WebhookDeliveryProducer } from '../webhooks/webhook-delivery.producer';
 
@@ -15,7 +16,8 @@ const BATCH = 500;
 /**
  * PostgreSQL is the source of truth, Redis is disposable: this re-queues
  * every unfinished job and every due webhook delivery, so neither is lost
- * to a Redis restart or FLUSHALL.
+ * to a Redis restart or FLUSHALL. Each pass also deletes the book files
+ * BOOK_RETENTION_DAYS has expired.
  * Re-queueing is harmless for jobs Redis still holds (same Bull job id).
  */
 @Injectable()
@@ -29,6 +31,7 @@ export class ReconcilerService implements OnApplicationBootstrap, OnApplicationS
     private readonly processor: GenerationProcessor,
     private readonly deliveries: WebhookDeliveriesRepository,
     private readonly webhookProducer: WebhookDeliveryProducer,
+    private readonly retention: BookRetentionService,
     @Inject(REDIS_CLIENT) private readonly redis: Redis,
     private readonly config: AppConfig,
   ) {}
@@ -80,6 +83,8 @@ export class ReconcilerService implements OnApplicationBootstrap, OnApplicationS
     if (unfinished.length + due.length > 0) {
       this.logger.log(`Re-queued ${unfinished.length} unfinished job(s) and ${due.length} due webhook(s)`);
     }
+    // Housekeeping rides on the same single-worker lease: book files past BOOK_RETENTION_DAYS.
+    await this.retention.sweep();
     return unfinished.length + due.length;
   }
 }

@@ -40,6 +40,14 @@ export class JobStatusDto {
     example: 'Insufficient credits',
   })
   errorMessage?: string;
+
+  @ApiPropertyOptional({
+    format: 'date-time',
+    description:
+      'When the book file was deleted (DELETE /v1/book/{requestId} or the retention period); present only then. ' +
+      'GET /v1/download answers 410 GONE from then on.',
+  })
+  fileDeletedAt?: string;
 }
 
 /** The one mapping from a job row to its public record, so status and cancel answers never differ. */
@@ -59,6 +67,9 @@ export function toJobStatusDto(job: JobStatusRow, urls: PublicUrls): JobStatusDt
   if (job.status === 'failed') {
     dto.error = job.error ?? 'Generation failed';
     dto.errorMessage = dto.error;
+  }
+  if (job.fileDeletedAt) {
+    dto.fileDeletedAt = job.fileDeletedAt.toISOString();
   }
   return dto;
 }

@@ -17,6 +17,7 @@ export const TERMINAL_STATUSES: readonly JobStatus[] = ['completed', 'failed'];
 @Check('ck_book_jobs_progress', 'progress BETWEEN 0 AND 100')
 @Check('ck_book_jobs_credits', 'credits_reserved >= 0 AND credits_used >= 0')
 @Index('idx_book_jobs_unfinished', ['status', 'updatedAt'], { where: "status IN ('queued', 'processing')" })
+@Index('idx_book_jobs_files_kept', ['completedAt'], { where: "status = 'completed' AND file_deleted_at IS NULL" })
 export class BookJobEntity {
   @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: 'pk_book_jobs' })
   id!: string;
@@ -61,6 +62,10 @@ export class BookJobEntity {
   @Column({ type: 'jsonb', nullable: true })
   generation!: GenerationReport | null;
 
+  /** Bumped with every change a client sees (status, progress, messages, file deletion): the id of its progress events. */
+  @Column({ type: 'integer', default: 1 })
+  revision!: number;
+
   /** How many times a worker has started this job (crash recovery shows here). */
   @Column({ type: 'integer', default: 0 })
   attempts!: number;
@@ -73,6 +78,10 @@ export class BookJobEntity {
 
   @Column({ name: 'completed_at', type: 'timestamptz', nullable: true })
   completedAt!: Date | null;
+
+  /** When its file was deleted (on request or by BOOK_RETENTION_DAYS); the record stays. */
+  @Column({ name: 'file_deleted_at', type: 'timestamptz', nullable: true })
+  fileDeletedAt!: Date | null;
 
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt!: Date;

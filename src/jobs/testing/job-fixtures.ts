@@ -49,9 +49,11 @@ export function bookJob(overrides: Partial<BookJobEntity> = {}): BookJobEntity {
     title: null,
     generation: null,
     attempts: 0,
+    revision: 1,
     createdAt: new Date('2025-03-01T10:00:00.000Z'),
     startedAt: null,
     completedAt: null,
+    fileDeletedAt: null,
     updatedAt: new Date('2025-03-01T10:00:00.000Z'),
     ...overrides,
   };
