@@ -6,6 +6,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist/**',
+      'clients/*/dist/**',
       'node_modules/**',
       'coverage/**',
       '.tmp/**',

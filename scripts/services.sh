@@ -92,3 +92,11 @@ ensure_dependencies() {
     npm ci --loglevel=warn --no-audit --no-fund
   fi
 }
+
+ensure_client_dependencies() {
+  local client=clients/typescript
+  if [ ! -d "$client/node_modules" ] || [ "$client/package-lock.json" -nt "$client/node_modules/.package-lock.json" ]; then
+    log "installing the TypeScript client's npm dependencies"
+    npm ci --prefix "$client" --loglevel=warn --no-audit --no-fund
+  fi
+}
