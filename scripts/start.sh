@@ -15,6 +15,8 @@ if [ ! -f .env ]; then
   sed -e "s/^SECRETS_ENCRYPTION_KEY=.*/SECRETS_ENCRYPTION_KEY=$key/" .env.example > .env
   echo "[start] wrote .env with a fresh SECRETS_ENCRYPTION_KEY" >&2
 fi
+# The console is reached over plain http on localhost here: its cookie cannot require HTTPS.
+export CONSOLE_COOKIE_SECURE="${CONSOLE_COOKIE_SECURE:-false}"
 # Settings from .env, unless the environment already sets them (like Node's loadEnvFile).
 while IFS='=' read -r name value; do
   [[ "$name" =~ ^[A-Z_][A-Z0-9_]*$ ]] || continue
@@ -23,6 +25,8 @@ done < .env
 
 node scripts/create-database.js
 bash scripts/ensure-built.sh
+# The console's templates and stylesheet are not TypeScript: copy them beside the build every time (cheap).
+npm run --silent build:console-files
 node dist/src/database/migrate.js
 
 if [ ! -f .demo.json ] || ! grep -q '"apiKey"' .demo.json; then
@@ -30,6 +34,16 @@ if [ ! -f .demo.json ] || ! grep -q '"apiKey"' .demo.json; then
   account_id=$(node -e "process.stdout.write(JSON.parse(process.argv[1]).accountId)" "$account")
   key=$(node dist/src/cli.js key:create --account "$account_id" --name "Demo key" --json)
   node -e "const a=JSON.parse(process.argv[1]),k=JSON.parse(process.argv[2]);require('fs').writeFileSync('.demo.json',JSON.stringify({...a,...k},null,2)+'\n',{mode:0o600})" "$account" "$key"
+fi
+
+# A demo operator for the web console, its random password kept beside the demo key.
+if ! grep -q '"consolePassword"' .demo.json; then
+  console_password=$(node -e "process.stdout.write(require('crypto').randomBytes(12).toString('base64url'))")
+  if printf '%s\n' "$console_password" | node dist/src/cli.js console-user:create --email demo@localhost --role operator --json >/dev/null; then
+    node -e "const fs=require('fs'),d=JSON.parse(fs.readFileSync('.demo.json','utf8'));d.consoleEmail='demo@localhost';d.consolePassword=process.argv[1];fs.writeFileSync('.demo.json',JSON.stringify(d,null,2)+'\n',{mode:0o600})" "$console_password"
+  else
+    echo "[start] demo@localhost exists already: sign in with the password it was given (or create another console user)" >&2
+  fi
 fi
 
 node -e "
@@ -43,6 +57,11 @@ console.error('');
 console.error('Try it:');
 console.error('  curl -s -X POST ' + base + '/book -H \"X-API-Key: ' + d.apiKey + '\" -H \"Content-Type: application/json\" -d \'{\"prompt\":\"A lighthouse keeper named Mara\",\"output_format\":\"md\"}\'');
 console.error('  API docs: ' + base.replace(/\/v1\$/, '') + '/docs');
+if (d.consolePassword) {
+  console.error('');
+  console.error('Web console   ' + base.replace(/\/v1\$/, '') + '/console');
+  console.error('  sign in as  ' + d.consoleEmail + '  password ' + d.consolePassword);
+}
 console.error('');
 "
 exec node dist/src/main.js

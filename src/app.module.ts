@@ -20,6 +20,7 @@ import { QueuesModule } from './queues/queues.module';
 import { RedisModule } from './redis/redis.module';
 import { StatusModule } from './status/status.module';
 import { UsageModule } from './usage/usage.module';
+import { WebConsoleModule } from './web-console/web-console.module';
 import { WorkerModule } from './worker/worker.module';
 
 /** The shared foundation of every entrypoint: configuration, database, Redis, queues. */
@@ -60,6 +61,7 @@ export class AppModule {
               CreditsHttpModule,
               HealthModule,
               MetricsHttpModule,
+              WebConsoleModule,
             ]
           : []),
         ...(runWorkers ? [WorkerModule] : []),

@@ -19,6 +19,59 @@ function wholeNumber(minimum: number) {
   };
 }
 
+/** A repeatable option's values, in order. */
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+/**
+ * A password from standard input (its first line), or typed at a prompt
+ * that does not echo it when standard input is a terminal: never from an
+ * argument, which shell history and process lists would keep.
+ */
+async function readPassword(): Promise<string> {
+  if (!process.stdin.isTTY) {
+    let text = '';
+    for await (const chunk of process.stdin) text += String(chunk);
+    return text.split(/\r?\n/)[0] ?? '';
+  }
+  const first = await promptHidden('Password: ');
+  const again = await promptHidden('Password again: ');
+  if (first !== again) exitWith('The passwords differ');
+  return first;
+}
+
+function promptHidden(prompt: string): Promise<string> {
+  return new Promise((resolve) => {
+    const stdin = process.stdin;
+    process.stderr.write(prompt);
+    stdin.setRawMode(true);
+    stdin.resume();
+    stdin.setEncoding('utf8');
+    let typed = '';
+    const onData = (chunk: string) => {
+      for (const character of chunk) {
+        if (character === '\r' || character === '\n' || character === '\u0004') {
+          stdin.setRawMode(false);
+          stdin.pause();
+          stdin.off('data', onData);
+          process.stderr.write('\n');
+          resolve(typed);
+          return;
+        }
+        if (character === '\u0003') {
+          stdin.setRawMode(false);
+          process.stderr.write('\n');
+          process.exit(130);
+        }
+        if (character === '\u007f' || character === '\b') typed = typed.slice(0, -1);
+        else typed += character;
+      }
+    };
+    stdin.on('data', onData);
+  });
+}
+
 function print(result: unknown, json: boolean | undefined, human: () => string): void {
   process.stdout.write(json ? `${JSON.stringify(result)}\n` : `${human()}\n`);
 }
@@ -34,7 +87,7 @@ async function withConsole<T>(action: (commands: ConsoleCommands) => Promise<T>)
 }
 
 const program = new Command('scriptorium')
-  .description('Scriptorium operator console: accounts, API keys, webhook signing secrets, credits')
+  .description('Scriptorium operator console: accounts, API keys, webhook signing secrets, credits, web-console users')
   .showHelpAfterError()
   .configureOutput({ writeOut: (text) => process.stderr.write(text), writeErr: (text) => process.stderr.write(text) });
 
@@ -216,6 +269,53 @@ program
       rows,
       options.json,
       () => rows.map((s) => `${s.secretId}  ${s.preview}  ${s.state}`).join('\n') || 'No secrets',
+    );
+  });
+
+program
+  .command('console-user:create')
+  .description('create a web-console user; the password is read from standard input (or a prompt), never an argument')
+  .requiredOption('--email <email>', 'sign-in email')
+  .requiredOption('--role <role>', 'operator (every account) or member (the accounts given with --account)')
+  .option('--account <id>', 'an account a member may open (repeat for several)', collect, [])
+  .option('--json', 'print {"id","email","role","accountIds",...}')
+  .action(async (options: { email: string; role: string; account: string[]; json?: boolean }) => {
+    const password = await readPassword();
+    const user = await withConsole((c) =>
+      c.createConsoleUser({ email: options.email, password, role: options.role, accountIds: options.account }),
+    );
+    print(user, options.json, () => `Console user ${user.email} (${user.role}) created`);
+  });
+
+program
+  .command('console-user:add-member')
+  .description("let a member open one more account's console pages")
+  .requiredOption('--email <email>', "the member's email")
+  .requiredOption('--account <id>', 'account id')
+  .option('--json', 'print {"email","accountId","added"}')
+  .action(async (options: { email: string; account: string; json?: boolean }) => {
+    const result = await withConsole((c) => c.addConsoleMember(options.email, options.account));
+    print(result, options.json, () =>
+      result.added ? `${result.email} may now open ${result.accountId}` : `${result.email} could already open it`,
+    );
+  });
+
+program
+  .command('console-user:list')
+  .description('list web-console users and their accounts')
+  .option('--json', 'print a JSON array')
+  .action(async (options: { json?: boolean }) => {
+    const users = await withConsole((c) => c.listConsoleUsers());
+    print(
+      users,
+      options.json,
+      () =>
+        users
+          .map(
+            (u) =>
+              `${u.email}  ${u.role}${u.accountIds.length ? `  ${u.accountIds.join(',')}` : ''}${u.disabledAt ? '  (disabled)' : ''}`,
+          )
+          .join('\n') || 'No console users',
     );
   });
 

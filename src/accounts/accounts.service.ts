@@ -21,4 +21,22 @@ export class AccountsService {
     if (!account) throw new AccountNotFoundError(accountId);
     return account;
   }
+
+  /** Every account, or only those of `ids`; newest first. */
+  list(ids?: readonly string[]): Promise<AccountEntity[]> {
+    return this.accounts.list(ids);
+  }
+
+  /**
+   * A suspended account's API keys are refused with 403 on every keyed route
+   * (ApiKeysService.verify, and again in the admitting transaction); lifting
+   * the suspension lets them in again. Returns false when nothing changed.
+   */
+  suspend(accountId: string): Promise<boolean> {
+    return this.accounts.setSuspended(accountId, true);
+  }
+
+  unsuspend(accountId: string): Promise<boolean> {
+    return this.accounts.setSuspended(accountId, false);
+  }
 }

@@ -4,7 +4,7 @@ import { ApiException } from '../common/api-exception';
 import { ErrorCode } from '../common/error-code';
 import { API_KEY_AUTHENTICATOR, type ApiKeyAuthenticator } from './api-key-authenticator';
 import { AuthenticatedRequest, PUBLIC_ROUTE, REQUIRED_SCOPE, REVOCATION_CHECKED_BY_ROUTE } from './auth.decorators';
-import { keyRevoked } from './auth.exceptions';
+import { accountSuspended, keyRevoked } from './auth.exceptions';
 import type { ApiKeyScope } from './entities/api-key.entity';
 
 export const API_KEY_HEADER = 'x-api-key';
@@ -39,6 +39,8 @@ export class ApiKeyGuard implements CanActivate {
         throw authError(ErrorCode.AuthFailed, 'API key verification failed', 'The API key could not be verified.');
       case 'revoked':
         throw keyRevoked();
+      case 'account_suspended':
+        throw accountSuspended();
       case 'ok':
         break;
     }

@@ -17,7 +17,10 @@ export interface NewApiKey {
 export type KeyForVerification = Pick<
   ApiKeyEntity,
   'id' | 'accountId' | 'secretHash' | 'scopes' | 'dailyLimit' | 'minIntervalSeconds' | 'lastUsedAt' | 'revokedAt'
->;
+> & {
+  /** When the key's account was suspended (web console), read in the same statement as the key. */
+  accountSuspendedAt: Date | null;
+};
 
 @Injectable()
 export class ApiKeysRepository {
@@ -30,12 +33,15 @@ export class ApiKeysRepository {
   /**
    * The columns verification needs, as one prepared statement without entity
    * hydration: every authenticated request asks this, and TypeORM's find
-   * path costs more than the lookup itself.
+   * path costs more than the lookup itself. The account's suspension rides
+   * along (a primary-key join), so refusing a suspended account costs no query.
    */
   async findForVerification(id: string): Promise<KeyForVerification | null> {
     const rows: Array<Record<string, unknown>> = await this.keys.query(
-      `SELECT id, account_id, secret_hash, scopes, daily_limit, min_interval_seconds, last_used_at, revoked_at
-         FROM api_keys WHERE id = $1`,
+      `SELECT k.id, k.account_id, k.secret_hash, k.scopes, k.daily_limit, k.min_interval_seconds, k.last_used_at,
+              k.revoked_at, a.suspended_at AS account_suspended_at
+         FROM api_keys k JOIN accounts a ON a.id = k.account_id
+        WHERE k.id = $1`,
       [id],
     );
     const row = rows[0];
@@ -49,6 +55,7 @@ export class ApiKeysRepository {
       minIntervalSeconds: row.min_interval_seconds as number | null,
       lastUsedAt: row.last_used_at as Date | null,
       revokedAt: row.revoked_at as Date | null,
+      accountSuspendedAt: row.account_suspended_at as Date | null,
     };
   }
 
@@ -59,11 +66,15 @@ export class ApiKeysRepository {
   /**
    * Which of these keys are not revoked, read inside the caller's transaction
    * and held against a concurrent revocation until it ends (FOR SHARE): a
-   * request admitted with a key is ordered before that key's revocation.
+   * request admitted with a key is ordered before that key's revocation. A
+   * key of a suspended account is not usable either (the guard may have read
+   * it from memory before the suspension).
    */
   async lockUnrevoked(manager: EntityManager, ids: readonly string[]): Promise<Set<string>> {
     const rows: Array<{ id: string }> = await manager.query(
-      `SELECT id FROM api_keys WHERE id = ANY($1::varchar[]) AND revoked_at IS NULL ORDER BY id FOR SHARE`,
+      `SELECT k.id FROM api_keys k JOIN accounts a ON a.id = k.account_id
+        WHERE k.id = ANY($1::varchar[]) AND k.revoked_at IS NULL AND a.suspended_at IS NULL
+        ORDER BY k.id FOR SHARE OF k`,
       [[...new Set(ids)]],
     );
     return new Set(rows.map((row) => row.id));

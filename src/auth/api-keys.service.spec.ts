@@ -15,6 +15,7 @@ function setUp() {
     minIntervalSeconds: null,
     lastUsedAt: null,
     revokedAt: null,
+    accountSuspendedAt: null,
   };
   const table = new Map([[row.id, row]]);
   const keys = {
@@ -59,6 +60,14 @@ describe('ApiKeysService.verify', () => {
     // Memory may still say ok (the admitting transaction re-checks); the table answers revoked and refreshes memory.
     expect((await service.verify(fullKey)).outcome).toBe('revoked');
     expect((await service.verify(fullKey, { fromMemory: true })).outcome).toBe('revoked');
+  });
+
+  it('refuses the keys of a suspended account, and lets them in again once the suspension is lifted', async () => {
+    const { service, fullKey, table, row } = setUp();
+    table.get(row.id)!.accountSuspendedAt = new Date();
+    expect((await service.verify(fullKey)).outcome).toBe('account_suspended');
+    table.get(row.id)!.accountSuspendedAt = null;
+    expect((await service.verify(fullKey)).outcome).toBe('ok');
   });
 
   it('records a key as used at most once a minute, from memory too', async () => {

@@ -16,7 +16,8 @@ export interface AuthenticatedKey {
 }
 
 export type KeyVerification =
-  { outcome: 'ok'; key: AuthenticatedKey } | { outcome: 'malformed' | 'unknown' | 'wrong_secret' | 'revoked' };
+  | { outcome: 'ok'; key: AuthenticatedKey }
+  | { outcome: 'malformed' | 'unknown' | 'wrong_secret' | 'revoked' | 'account_suspended' };
 
 export interface CreateKeyOptions {
   accountId: string;
@@ -125,6 +126,7 @@ export class ApiKeysService implements ApiKeyAuthenticator {
     }
     if (!secretMatches(parsed.secret, key.secretHash)) return { outcome: 'wrong_secret' };
     if (key.revokedAt) return { outcome: 'revoked' };
+    if (key.accountSuspendedAt) return { outcome: 'account_suspended' };
     if (!key.lastUsedAt || Date.now() - key.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
       await this.keys.touchLastUsed(key.id);
       key.lastUsedAt = new Date();

@@ -10,3 +10,13 @@ export function keyRevoked(): ApiException {
     'This API key has been revoked and can no longer be used.',
   );
 }
+
+/** An operator suspended the key's account (web console): every key of it is refused until the suspension is lifted. */
+export function accountSuspended(): ApiException {
+  return new ApiException(
+    403,
+    ErrorCode.Forbidden,
+    'Account suspended',
+    'The account of this API key is suspended. Contact the operator of this service.',
+  );
+}

@@ -293,6 +293,45 @@ export class AppConfig {
   HTTP_CONNECTION_TIMEOUT_SECONDS = 120;
 
   /**
+   * The web console's session cookie carries the Secure attribute (sent over
+   * HTTPS only). Turn it off only where the console is reached over plain
+   * http, e.g. `npm start` on localhost (which does so) and tests.
+   */
+  @Transform(toBoolean)
+  @IsBoolean()
+  CONSOLE_COOKIE_SECURE = true;
+
+  /** A console session unused this long ends (the user signs in again). */
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  @Max(24 * 60)
+  CONSOLE_SESSION_IDLE_MINUTES = 30;
+
+  /** A console session ends this long after sign-in, however active. */
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  @Max(24 * 30)
+  CONSOLE_SESSION_LIFETIME_HOURS = 12;
+
+  /** Console sign-in attempts allowed per email address, and per client IP, in each CONSOLE_SIGN_IN_WINDOW_SECONDS. */
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  CONSOLE_SIGN_IN_ATTEMPTS_PER_EMAIL = 5;
+
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  CONSOLE_SIGN_IN_ATTEMPTS_PER_IP = 30;
+
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  CONSOLE_SIGN_IN_WINDOW_SECONDS = 900;
+
+  /**
    * Key that encrypts webhook signing secrets at rest (AES-256-GCM).
    * Secret: never printed. 32 bytes as 64 hex characters or base64.
    */

@@ -4,6 +4,8 @@ import { ApiKeysService, CreatedKey, KeySummary } from '../auth/api-keys.service
 import { CreditsService } from '../credits/credits.service';
 import { LedgerMovement } from '../credits/credits.repository';
 import { SigningSecretsService, SigningSecretSummary, CreatedSigningSecret } from '../webhooks/signing-secrets.service';
+import { AuditLogService, CLI_ACTOR, type AuditEntry } from '../web-console/audit-log.service';
+import { ConsoleUserError, ConsoleUsersService, type ConsoleUserSummary } from '../web-console/console-users.service';
 
 export class ConsoleError extends Error {}
 
@@ -17,12 +19,19 @@ export class ConsoleCommands {
     private readonly keys: ApiKeysService,
     private readonly credits: CreditsService,
     private readonly secrets: SigningSecretsService,
+    private readonly consoleUsers: ConsoleUsersService,
+    private readonly audit: AuditLogService,
   ) {}
 
   async createAccount(name: string, initialCredits: number): Promise<{ accountId: string; webhookSecret: string }> {
     const account = await this.accounts.create(requireText(name, '--name', 200));
     if (initialCredits > 0) await this.credits.grant(account.id, initialCredits, 'initial credits');
     const secret = await this.secrets.create(account.id);
+    await this.record({
+      action: 'account.create',
+      accountId: account.id,
+      details: { name: account.name, initialCredits },
+    });
     return { accountId: account.id, webhookSecret: secret.webhookSecret };
   }
 
@@ -33,16 +42,20 @@ export class ConsoleCommands {
     minIntervalSeconds?: number;
   }): Promise<CreatedKey> {
     const accountId = await this.existingAccount(options.accountId);
-    return this.keys.create({
+    const created = await this.keys.create({
       accountId,
       name: requireText(options.name, '--name', 200),
       dailyLimit: options.dailyLimit ?? null,
       minIntervalSeconds: options.minIntervalSeconds ?? null,
     });
+    await this.record({ action: 'key.create', accountId, target: created.keyId });
+    return created;
   }
 
   async revokeKey(keyId: string): Promise<{ keyId: string; revoked: boolean }> {
-    return { keyId, revoked: await this.keys.revoke(keyId) };
+    const revoked = await this.keys.revoke(keyId);
+    if (revoked) await this.record({ action: 'key.revoke', target: keyId });
+    return { keyId, revoked };
   }
 
   async listKeys(accountId: string): Promise<KeySummary[]> {
@@ -50,7 +63,9 @@ export class ConsoleCommands {
   }
 
   async grantCredits(accountId: string, amount: number): Promise<{ balance: number }> {
-    return { balance: await this.credits.grant(await this.existingAccount(accountId), amount, 'granted by operator') };
+    const balance = await this.credits.grant(await this.existingAccount(accountId), amount, 'granted by operator');
+    await this.record({ action: 'credits.grant', accountId, details: { amount } });
+    return { balance };
   }
 
   async balance(accountId: string): Promise<{ balance: number }> {
@@ -63,16 +78,75 @@ export class ConsoleCommands {
   }
 
   async createSecret(accountId: string, options: { staged?: boolean } = {}): Promise<CreatedSigningSecret> {
-    return this.secrets.create(await this.existingAccount(accountId), options);
+    const created = await this.secrets.create(await this.existingAccount(accountId), options);
+    await this.record({
+      action: 'secret.create',
+      accountId,
+      target: created.secretId,
+      details: { state: created.state },
+    });
+    return created;
   }
 
   /** Step 2 of a staged rotation: the staged secret signs from now on (its `v1` last). */
   async promoteSecret(secretId: string): Promise<{ secretId: string; promoted: boolean }> {
-    return { secretId, promoted: await this.secrets.promote(secretIdOf(secretId)) };
+    const promoted = await this.secrets.promote(secretIdOf(secretId));
+    if (promoted) await this.record({ action: 'secret.promote', target: secretId });
+    return { secretId, promoted };
   }
 
   async revokeSecret(secretId: string): Promise<{ secretId: string; revoked: boolean }> {
-    return { secretId, revoked: await this.secrets.revoke(secretIdOf(secretId)) };
+    const revoked = await this.secrets.revoke(secretIdOf(secretId));
+    if (revoked) await this.record({ action: 'secret.revoke', target: secretId });
+    return { secretId, revoked };
+  }
+
+  /** A web-console user; the password comes from standard input or a prompt, never from the command line. */
+  async createConsoleUser(options: {
+    email: string;
+    password: string;
+    role: string;
+    accountIds: string[];
+  }): Promise<ConsoleUserSummary> {
+    const user = await this.consoleUserAction(() => this.consoleUsers.create(options));
+    await this.record({
+      action: 'console_user.create',
+      target: user.email,
+      details: { role: user.role, accountIds: options.accountIds },
+    });
+    return {
+      id: user.id,
+      email: user.email,
+      role: user.role,
+      accountIds: [...new Set(options.accountIds)],
+      createdAt: user.createdAt.toISOString(),
+      disabledAt: null,
+    };
+  }
+
+  async addConsoleMember(
+    email: string,
+    accountId: string,
+  ): Promise<{ email: string; accountId: string; added: boolean }> {
+    const { user, added } = await this.consoleUserAction(() => this.consoleUsers.addMember(email, accountId));
+    if (added) await this.record({ action: 'console_user.add_member', accountId, target: user.email });
+    return { email: user.email, accountId, added };
+  }
+
+  listConsoleUsers(): Promise<ConsoleUserSummary[]> {
+    return this.consoleUsers.list();
+  }
+
+  private async consoleUserAction<T>(action: () => Promise<T>): Promise<T> {
+    try {
+      return await action();
+    } catch (error) {
+      throw error instanceof ConsoleUserError ? new ConsoleError(error.message) : error;
+    }
+  }
+
+  private record(entry: Omit<AuditEntry, 'actor'>): Promise<void> {
+    return this.audit.record({ actor: CLI_ACTOR, ...entry });
   }
 
   async listSecrets(accountId: string): Promise<SigningSecretSummary[]> {

@@ -7,9 +7,11 @@ import { ConfigModule } from '../config/config.module';
 import { CreditsModule } from '../credits/credits.module';
 import { DatabaseModule } from '../database/database.module';
 import { SigningSecretsModule } from '../webhooks/signing-secrets.module';
+import { AuditLogModule } from '../web-console/audit-log.module';
+import { ConsoleUsersModule } from '../web-console/console-users.module';
 import { ConsoleCommands } from './console-commands';
 
-/** The operator console needs only PostgreSQL: no Redis, no queues, no HTTP. */
+/** The operator console needs only PostgreSQL: no Redis, no queues, no HTTP (console users and the audit log included). */
 @Module({})
 export class ConsoleModule {
   static forConfig(config: AppConfig) {
@@ -23,6 +25,8 @@ export class ConsoleModule {
         AuthModule,
         CreditsModule,
         SigningSecretsModule,
+        ConsoleUsersModule,
+        AuditLogModule,
       ],
       providers: [ConsoleCommands],
       exports: [ConsoleCommands],

@@ -9,6 +9,10 @@ import { ApiKeyUsageEntity } from '../usage/entities/api-key-usage.entity';
 import { SigningSecretEntity } from '../webhooks/entities/signing-secret.entity';
 import { WebhookAttemptEntity } from '../webhooks/entities/webhook-attempt.entity';
 import { WebhookDeliveryEntity } from '../webhooks/entities/webhook-delivery.entity';
+import { AuditLogEntryEntity } from '../web-console/entities/audit-log-entry.entity';
+import { ConsoleMembershipEntity } from '../web-console/entities/console-membership.entity';
+import { ConsoleSessionEntity } from '../web-console/entities/console-session.entity';
+import { ConsoleUserEntity } from '../web-console/entities/console-user.entity';
 
 /** Every entity, for the one DataSource shared by the service, the CLI and migrations. */
 export const ENTITIES = [
@@ -23,4 +27,8 @@ export const ENTITIES = [
   WebhookAttemptEntity,
   IdempotencyKeyEntity,
   ApiKeyUsageEntity,
+  ConsoleUserEntity,
+  ConsoleMembershipEntity,
+  ConsoleSessionEntity,
+  AuditLogEntryEntity,
 ];

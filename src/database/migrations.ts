@@ -6,6 +6,7 @@ import { BookListingIndexes1795700000000 } from './migrations/1795700000000-Book
 import { JobRevision1795710000000 } from './migrations/1795710000000-JobRevision';
 import { SigningSecretStages1795800000000 } from './migrations/1795800000000-SigningSecretStages';
 import { BookFileRetention1795900000000 } from './migrations/1795900000000-BookFileRetention';
+import { WebConsole1796000000000 } from './migrations/1796000000000-WebConsole';
 
 /** Every migration, oldest first. Add a generated migration here; never edit one that was committed. */
 export const MIGRATIONS = [
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   JobRevision1795710000000,
   SigningSecretStages1795800000000,
   BookFileRetention1795900000000,
+  WebConsole1796000000000,
 ];

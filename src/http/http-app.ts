@@ -1,8 +1,8 @@
 import { VersioningType } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { STATUS_CODES, type ServerResponse } from 'node:http';
+import { errorCodes, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { ApiException, BODY_LIMIT_BYTES, invalidParameter, notFound } from '../common/api-exception';
 import { ErrorCode } from '../common/error-code';
@@ -12,6 +12,7 @@ import type { Logger as Pino } from 'pino';
 import { createRootLogger, PinoNestLogger, requestIdFor } from '../logging/logger';
 import { AppConfig } from '../config/app-config';
 import { MetricsService } from '../metrics/metrics.service';
+import { ACCEPTS_FORM_BODY, parseFormBody } from '../web-console/console-form';
 import { jsonBodyProblem } from './json-body-rules';
 import { setupOpenApi } from './openapi';
 
@@ -44,6 +45,7 @@ export function createFastifyAdapter(logger?: Pino, config: AppConfig = new AppC
   });
   const fastify = adapter.getInstance();
   installJsonParser(fastify);
+  installFormParser(fastify);
   // A route may allow a larger body with @RouteConfig({ bodyLimitBytes }) (POST /v1/books/batch: 50 requests).
   fastify.addHook('onRoute', (route) => {
     const { bodyLimitBytes } = (route.config ?? {}) as { bodyLimitBytes?: unknown };
@@ -201,4 +203,64 @@ function installJsonParser(fastify: FastifyInstance): void {
       });
     },
   );
+}
+
+/**
+ * HTML forms (the web console): `application/x-www-form-urlencoded`, UTF-8,
+ * as large as a JSON body may be, only on routes that ask for it
+ * (`ACCEPTS_FORM_BODY`, set by the console's FormPost). Every other route
+ * answers such a body exactly as before there was a form parser: unsupported
+ * media type, before reading it.
+ */
+function installFormParser(fastify: FastifyInstance): void {
+  fastify.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    (request: FastifyRequest, payload: IncomingMessage, done: (error: Error | null, value?: unknown) => void) => {
+      const config = (request.routeOptions.config ?? {}) as { [ACCEPTS_FORM_BODY]?: unknown };
+      if (config[ACCEPTS_FORM_BODY] !== true) {
+        done(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(request.headers['content-type']));
+        return;
+      }
+      readBody(payload, BODY_LIMIT_BYTES).then((body) => {
+        let text: string;
+        try {
+          text = STRICT_UTF8.decode(body);
+        } catch {
+          done(invalidParameter('Request body is not valid UTF-8', 'Send the form encoded as UTF-8.'));
+          return;
+        }
+        done(null, parseFormBody(text));
+      }, done);
+    },
+  );
+}
+
+/** A request body up to `limit` bytes; larger (declared or sent) is Fastify's 413, a short body its 400. */
+function readBody(payload: IncomingMessage, limit: number): Promise<Buffer> {
+  const declared = payload.headers['content-length'];
+  if (declared !== undefined && Number(declared) > limit) {
+    return Promise.reject(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let received = 0;
+    const onData = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > limit) {
+        payload.off('data', onData);
+        reject(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
+        return;
+      }
+      chunks.push(chunk);
+    };
+    payload.on('data', onData);
+    payload.once('error', reject);
+    payload.once('end', () => {
+      if (declared !== undefined && Number(declared) !== received) {
+        reject(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH());
+        return;
+      }
+      resolve(Buffer.concat(chunks));
+    });
+  });
 }

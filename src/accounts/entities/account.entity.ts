@@ -21,4 +21,8 @@ export class AccountEntity {
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
+
+  /** Set by an operator in the web console: the account's API keys are refused (403) until it is lifted. */
+  @Column({ name: 'suspended_at', type: 'timestamptz', nullable: true })
+  suspendedAt!: Date | null;
 }
