@@ -78,6 +78,8 @@ ensure_test_tools() {
   [ -f /usr/share/java/epubcheck.jar ] || missing+=(epubcheck)
   command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
   command -v javac >/dev/null 2>&1 || missing+=(default-jdk-headless)
+  # The web console's browser tests drive the distribution's Chromium (playwright-core brings no browser).
+  command -v chromium >/dev/null 2>&1 || missing+=(chromium)
   if [ "${#missing[@]}" -gt 0 ]; then apt_install "${missing[@]}"; fi
 }
 

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { breakLines, type Measure, lineText } from './line-breaking';
+import { breakLines, MAX_HYPHENATED_LINES, type Measure, lineText } from './line-breaking';
 import { bidiParagraph } from './pdf-bidi';
 import type { TextRun } from './pdf-fonts';
 
@@ -84,5 +84,66 @@ describe('breakLines', () => {
     const lines = breakLines([hebrew(text)], { first: 50, rest: 50 }, measure, bidiParagraph(text, 'auto'));
     expect(lines.map(lineText)).toEqual(['אב גד', 'הו זח']);
     expect(lines.every((line) => line.rtl)).toBe(true);
+  });
+});
+
+describe('breakLines with hyphenation', () => {
+  // The English patterns break "hyphenation" as hy-phen-ation.
+  const hyphenate = (word: string): number[] => (word.toLowerCase() === 'hyphenation' ? [2, 6] : []);
+  const hyphenated = (text: string, width: number): string[] =>
+    breakLines([serif(text)], { first: width, rest: width }, measure, undefined, hyphenate).map(lineText);
+
+  it('ends a line inside a word that does not fit, at the last point whose part fits with its hyphen', () => {
+    expect(hyphenated('aaa hyphenation bb', 130)).toEqual(['aaa hyphen-', 'ation bb']);
+    expect(hyphenated('aaaaaa hyphenation bb', 115)).toEqual(['aaaaaa hy-', 'phenation', 'bb']);
+    expect(texts([serif('aaa hyphenation bb')], 130)).toEqual(['aaa', 'hyphenation', 'bb']);
+  });
+
+  it('counts the split word on both lines: the hyphen in the first, the rest in the next', () => {
+    const [first, second] = breakLines(
+      [serif('aaa hyphenation bb')],
+      { first: 130, rest: 130 },
+      measure,
+      undefined,
+      hyphenate,
+    );
+    expect([first?.width, first?.spaces]).toEqual([110, 1]);
+    expect([second?.width, second?.spaces]).toEqual([80, 1]);
+  });
+
+  it("never hyphenates a paragraph's last word", () => {
+    expect(hyphenated('aaa hyphenation', 130)).toEqual(['aaa', 'hyphenation']);
+  });
+
+  it('keeps punctuation with the part it touches', () => {
+    expect(hyphenated('aaa "hyphenation," bb', 140)).toEqual(['aaa "hyphen-', 'ation," bb']);
+  });
+
+  it(`ends at most ${MAX_HYPHENATED_LINES} lines in a row with a hyphen`, () => {
+    // Every line could end in "hyphen-"; the third in a row is set loose instead.
+    expect(hyphenated('aaaaa hyphenation hyphenation hyphenation hyphenation end', 130)).toEqual([
+      'aaaaa hyphen-',
+      'ation hyphen-',
+      'ation',
+      'hyphenation',
+      'hyphenation',
+      'end',
+    ]);
+  });
+
+  it('leaves right-to-left paragraphs and words in several faces whole', () => {
+    const rtl = 'שלום hyphenation עולם';
+    expect(
+      breakLines([serif(rtl)], { first: 130, rest: 130 }, measure, bidiParagraph(rtl, 'auto'), hyphenate).map(lineText),
+    ).not.toContainEqual(expect.stringMatching(/-$/));
+    expect(
+      breakLines(
+        [serif('aaa hyphen'), cjk('さ'), serif('ation bb')],
+        { first: 130, rest: 130 },
+        measure,
+        undefined,
+        hyphenate,
+      ).map(lineText),
+    ).not.toContainEqual(expect.stringMatching(/-$/));
   });
 });

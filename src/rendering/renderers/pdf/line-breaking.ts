@@ -3,9 +3,11 @@
  * with one font at a time and cannot report where lines fell, but the layout
  * needs both: the table of contents, boxes and comic panels are sized before
  * they are drawn. Lines break at spaces and, for Chinese, Japanese and
- * Korean text, between wide characters, following the kinsoku rules.
+ * Korean text, between wide characters, following the kinsoku rules, and
+ * inside long words at the hyphenation points of the book's language.
  */
 import type { BidiParagraph } from './pdf-bidi';
+import type { Hyphenator } from './hyphenation';
 import type { FontFace, TextRun } from './pdf-fonts';
 
 /** Advance width of `text` drawn with `face` at the size being laid out. */
@@ -243,16 +245,25 @@ function splitOverlong(item: LineItem, maxWidth: number, measure: Measure): Line
   return parts;
 }
 
+/** At most this many lines in a row may end with a hyphen: a ladder of them is harder to read than a loose line. */
+export const MAX_HYPHENATED_LINES = 2;
+/** A word is hyphenated only around a run of at least this many letters (punctuation may cling to it). */
+const HYPHENATABLE = /^(\P{L}*)(\p{L}{5,})(\P{L}*)$/u;
+
 /**
  * Breaks runs into lines no wider than `widths` (first line, following lines).
  * No runs, no lines. `bidi` holds the levels of the runs' text, when it has
- * right-to-left characters; lines stay in reading order either way.
+ * right-to-left characters; lines stay in reading order either way. With
+ * `hyphenate`, a word that does not fit may end the line with its first
+ * syllables and a hyphen (never the paragraph's last word, never more than
+ * MAX_HYPHENATED_LINES lines in a row, never in right-to-left paragraphs).
  */
 export function breakLines(
   runs: readonly TextRun[],
   widths: LineWidths,
   measure: Measure,
   bidi?: BidiParagraph,
+  hyphenate?: Hyphenator,
 ): Line[] {
   const lines: Line[] = [];
   // Only paragraphs with right-to-left text carry the flag (and levels on their pieces).
@@ -263,16 +274,32 @@ export function breakLines(
   let items: LineItem[] = [];
   let width = 0;
   let spaces = 0;
+  let hyphenatedInARow = 0;
   const maxWidth = (): number => (lines.length === 0 ? widths.first : widths.rest);
   const narrowest = Math.max(1, Math.min(widths.first, widths.rest));
-  for (const word of words(runs, bidi, measure)) {
+  const all = words(runs, bidi, measure);
+  const hyphenation = bidi ? undefined : hyphenate;
+  all.forEach((word, index) => {
     for (const item of word.width > narrowest ? splitOverlong(word, narrowest, measure) : [word]) {
       const gap = items.length > 0 && item.space ? item.space.width : 0;
       // The epsilon keeps a word whose width equals the line, up to rounding, on it.
       if (items.length > 0 && width + gap + item.width > maxWidth() + 1e-6) {
-        lines.push(line(items, width, spaces));
-        items = [{ pieces: item.pieces, width: item.width }];
-        width = item.width;
+        const split =
+          hyphenation && hyphenatedInARow < MAX_HYPHENATED_LINES && index < all.length - 1
+            ? hyphenateToFit(item, maxWidth() - width - gap, hyphenation, measure)
+            : undefined;
+        if (split) {
+          items.push(split.head);
+          lines.push(line(items, width + gap + split.head.width, gap > 0 ? spaces + 1 : spaces));
+          hyphenatedInARow += 1;
+          items = [split.tail];
+          width = split.tail.width;
+        } else {
+          lines.push(line(items, width, spaces));
+          hyphenatedInARow = 0;
+          items = [{ pieces: item.pieces, width: item.width }];
+          width = item.width;
+        }
         spaces = 0;
         continue;
       }
@@ -280,9 +307,42 @@ export function breakLines(
       width += gap + item.width;
       if (gap > 0) spaces += 1;
     }
-  }
+  });
   if (items.length > 0) lines.push(line(items, width, spaces));
   return lines;
+}
+
+/**
+ * The word cut at its last hyphenation point whose first part, with a
+ * hyphen, fits in `room`: the part that ends the line (keeping the word's
+ * space before it) and the part that starts the next. Words in one face only.
+ */
+function hyphenateToFit(
+  item: LineItem,
+  room: number,
+  hyphenate: Hyphenator,
+  measure: Measure,
+): { head: LineItem; tail: LineItem } | undefined {
+  if (item.pieces.length !== 1) return undefined;
+  const piece = item.pieces[0] as Piece;
+  const parts = HYPHENATABLE.exec(piece.text);
+  if (!parts) return undefined;
+  const [, lead = '', core = '', trail = ''] = parts;
+  const offsets = hyphenate(core);
+  for (let index = offsets.length - 1; index >= 0; index -= 1) {
+    const offset = offsets[index] as number;
+    const headText = `${lead}${core.slice(0, offset)}-`;
+    const headWidth = measure(piece.face, headText);
+    if (headWidth > room + 1e-6) continue;
+    const tailText = `${core.slice(offset)}${trail}`;
+    const tailWidth = measure(piece.face, tailText);
+    const head: LineItem = { pieces: [{ face: piece.face, text: headText, width: headWidth }], width: headWidth };
+    return {
+      head: item.space ? { ...head, space: item.space } : head,
+      tail: { pieces: [{ face: piece.face, text: tailText, width: tailWidth }], width: tailWidth },
+    };
+  }
+  return undefined;
 }
 
 /** The text of a line as drawn, with single spaces: for tests and diagnostics. */

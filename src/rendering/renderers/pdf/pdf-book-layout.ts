@@ -21,6 +21,7 @@ import {
   objectivesLabel,
   yieldToEventLoop,
 } from '../text-helpers';
+import { type Hyphenator, hyphenatorFor } from './hyphenation';
 import type { Line } from './line-breaking';
 import { ImageLibrary, fitInto } from './pdf-images';
 import { type Span, hanPreference } from './pdf-fonts';
@@ -42,8 +43,8 @@ const style = (size: number, leading: number, font: TextStyle['font'], align: Te
   ({ size, leading, font, align, color }) satisfies TextStyle;
 
 const STYLES = {
-  body: style(10.5, 15, 'regular', 'justify'),
-  bodyLeft: style(10.5, 15, 'regular', 'left'),
+  body: { ...style(10.5, 15, 'regular', 'justify'), hyphenate: true },
+  bodyLeft: { ...style(10.5, 15, 'regular', 'left'), hyphenate: true },
   bookTitle: style(26, 32, 'bold', 'center'),
   subtitle: style(14, 19, 'italic', 'center', MUTED),
   author: style(13, 18, 'regular', 'center'),
@@ -54,7 +55,7 @@ const STYLES = {
   heading2: style(13, 18, 'bold', 'left'),
   heading3: style(11, 15, 'italic', 'left'),
   caption: style(9, 12.5, 'italic', 'center', MUTED),
-  boxed: style(10, 14.5, 'regular', 'left'),
+  boxed: { ...style(10, 14.5, 'regular', 'left'), hyphenate: true },
   sceneBreak: style(12, 18, 'regular', 'center', MUTED),
   runningHead: style(8.5, 11, 'italic', 'center', MUTED),
   folio: style(9, 12, 'regular', 'center', MUTED),
@@ -108,7 +109,7 @@ function creationDate(createdAt: string): { CreationDate?: Date } {
 
 /** Lays the book out and returns the finished PDF. */
 export async function layOutBook(document: BookDocument): Promise<Buffer> {
-  return new BookLayout(document).render();
+  return new BookLayout(document, await hyphenatorFor(document.metadata.language)).render();
 }
 
 class BookLayout {
@@ -127,7 +128,10 @@ class BookLayout {
   private readonly answerGroups: AnswerGroup[] = [];
   private indentNext = false;
 
-  constructor(private readonly document: BookDocument) {
+  constructor(
+    private readonly document: BookDocument,
+    hyphenator: Hyphenator | null,
+  ) {
     const { metadata } = document;
     this.title = cleanInline(metadata.title) || 'Untitled';
     this.doc = new PDFDocument({
@@ -154,6 +158,7 @@ class BookLayout {
         this.pages[index] = { ...this.section, opening: false };
       },
       han,
+      hyphenator,
     );
     this.images = new ImageLibrary(this.doc, imagesById(document), this.ts.glyphs, han);
     this.panels = new PanelGrid(this.ts, this.images, metadata.readingDirection === 'rtl');

@@ -12,7 +12,14 @@ import type { Span } from './pdf-fonts';
 import { type ImageLibrary, type PreparedImage, fitInto } from './pdf-images';
 import type { TextStyle, Typesetter } from './pdf-typesetter';
 
-const PANEL_TEXT: TextStyle = { size: 8.5, leading: 11.5, font: 'regular', color: '#1f1d1a', align: 'left' };
+const PANEL_TEXT: TextStyle = {
+  size: 8.5,
+  leading: 11.5,
+  font: 'regular',
+  color: '#1f1d1a',
+  align: 'left',
+  hyphenate: true,
+};
 const PANEL_CAPTION: TextStyle = { ...PANEL_TEXT, font: 'italic' };
 const PANEL_ART: TextStyle = { ...PANEL_TEXT, font: 'italic', color: '#6b645b' };
 const PANEL_NUMBER: TextStyle = { size: 7.5, leading: 10, font: 'bold', color: '#1f1d1a', align: 'center' };

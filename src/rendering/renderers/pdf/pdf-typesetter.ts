@@ -5,6 +5,7 @@
  * page it landed on: what the table of contents, boxed blocks and comic
  * panel grids need.
  */
+import type { Hyphenator } from './hyphenation';
 import { breakLines, type Line, type LineWidths } from './line-breaking';
 import { bidiParagraph, displayOrder, mirrored } from './pdf-bidi';
 import { type FontFace, type FontStyle, type HanPreference, type Span, splitRuns } from './pdf-fonts';
@@ -27,6 +28,8 @@ export interface TextStyle {
    * paragraph reads in the direction of its first letter.
    */
   readonly direction?: 'auto' | 'ltr';
+  /** Long words may be hyphenated at line ends (justified body text, narrow captions); never in headings. */
+  readonly hyphenate?: boolean;
 }
 
 /** Page size and margins, points. */
@@ -80,6 +83,8 @@ export class Typesetter {
     private readonly onNewPage: (pageIndex: number) => void,
     /** Regional forms for Han characters, from the book's language. */
     private readonly han: HanPreference = 'ja',
+    /** Hyphenation points in the book's language; none known, no hyphenation. */
+    private readonly hyphenator: Hyphenator | null = null,
   ) {
     this.y = geometry.top;
     this.glyphs = new GlyphWriter(doc);
@@ -152,7 +157,13 @@ export class Typesetter {
     const runs = splitRuns(spans, this.han);
     const text = runs.length === 1 ? (runs[0]?.text ?? '') : runs.map((run) => run.text).join('');
     const bidi = bidiParagraph(text, style.direction ?? 'auto');
-    return breakLines(runs, lineWidths, (face, text) => shape(face, text).width * style.size, bidi);
+    return breakLines(
+      runs,
+      lineWidths,
+      (face, text) => shape(face, text).width * style.size,
+      bidi,
+      (style.hyphenate && this.hyphenator) || undefined,
+    );
   }
 
   /** Width of the content set on one line. */
