@@ -50,6 +50,8 @@ const STYLES = {
   author: style(13, 18, 'regular', 'center'),
   note: style(9, 13, 'italic', 'center', MUTED),
   dedication: style(12, 18, 'italic', 'center'),
+  epigraph: style(10.5, 15.5, 'italic', 'center', MUTED),
+  imprint: style(8.5, 12, 'regular', 'left', MUTED),
   chapterPrefix: style(10, 14, 'regular', 'center', ACCENT),
   chapterTitle: style(20, 25, 'bold', 'center'),
   heading2: style(13, 18, 'bold', 'left'),
@@ -62,6 +64,12 @@ const STYLES = {
   // Rows keep their leader dots and page numbers on the right whatever the title's script.
   tocEntry: { ...style(10.5, 14.5, 'regular', 'left'), direction: 'ltr' },
 } as const;
+
+/**
+ * A foreword this short (a line or two) reads as an epigraph: set on the
+ * dedication page, not as a titled section with a page of its own.
+ */
+const EPIGRAPH_MAX_WORDS = 60;
 
 /** Back matter that follows the answers section, whatever its position in the document. */
 const BACK_MATTER: ReadonlySet<ChapterKind> = new Set(['glossary', 'sources', 'afterword']);
@@ -102,6 +110,17 @@ function languageTag(language: string): string {
  * when it was written; pdfkit stamps the render time when there is none (and
  * fails on an explicit undefined).
  */
+/** `25 November 2026`, in the book's language where the runtime knows it. */
+function longDate(date: Date, language: string): string {
+  const format = (locale: string) =>
+    new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
+  try {
+    return format(languageTag(language));
+  } catch {
+    return format('en');
+  }
+}
+
 function creationDate(createdAt: string): { CreationDate?: Date } {
   const date = new Date(createdAt);
   return Number.isNaN(date.getTime()) ? {} : { CreationDate: date };
@@ -174,6 +193,7 @@ class BookLayout {
     });
     const { chapters } = this.document;
     this.titlePage();
+    this.imprintPage();
     this.dedication();
     const tocEntries = this.tocEntries();
     const toc = this.reserveContents(tocEntries);
@@ -260,17 +280,54 @@ class BookLayout {
     if (note) ts.paragraph(note, STYLES.note, { spaceBefore: 8 });
   }
 
+  /**
+   * The title page's back, as in a printed book: the copyright line (author
+   * and year) and when and with what the book was written, at the foot.
+   */
+  private imprintPage(): void {
+    const { metadata } = this.document;
+    const created = new Date(metadata.createdAt);
+    const dated = !Number.isNaN(created.getTime());
+    const author = cleanInline(metadata.author);
+    const lines = [
+      `Copyright \u00a9 ${dated ? created.getUTCFullYear() : ''}${author ? ` ${author}` : ''}`.trim(),
+      `Written with Scriptorium, model ${cleanInline(metadata.model)}${dated ? `, on ${longDate(created, metadata.language)}` : ''}.`,
+    ];
+    this.startSection(undefined, undefined, false);
+    const ts = this.ts;
+    const height = lines.reduce(
+      (sum, text) => sum + ts.lines(text, STYLES.imprint, ts.contentWidth).length * STYLES.imprint.leading,
+      0,
+    );
+    ts.y = ts.bottom - height;
+    for (const text of lines) ts.paragraph(text, STYLES.imprint);
+  }
+
+  /** The dedication and a short foreword (as its epigraph), on one page; no page when the book has neither. */
   private dedication(): void {
     const dedication = cleanInline(this.document.frontMatter.dedication);
-    if (!dedication) return;
+    const epigraph = this.epigraph();
+    if (!dedication && epigraph.length === 0) return;
     this.startSection(undefined, undefined);
     this.ts.y = this.ts.top + this.ts.contentHeight * 0.28;
-    this.ts.paragraph(dedication, STYLES.dedication);
+    if (dedication) this.ts.paragraph(dedication, STYLES.dedication, { spaceAfter: epigraph.length > 0 ? 48 : 0 });
+    for (const text of epigraph) this.ts.paragraph(text, STYLES.epigraph, { spaceAfter: 6 });
+  }
+
+  private forewordParagraphs(): string[] {
+    return (this.document.frontMatter.foreword ?? []).map((text) => cleanInline(text)).filter(Boolean);
+  }
+
+  /** The foreword, when it is short enough to read as an epigraph; otherwise nothing. */
+  private epigraph(): string[] {
+    const paragraphs = this.forewordParagraphs();
+    const words = paragraphs.join(' ').split(/\s+/).filter(Boolean).length;
+    return words <= EPIGRAPH_MAX_WORDS ? paragraphs : [];
   }
 
   private foreword(): void {
-    const paragraphs = (this.document.frontMatter.foreword ?? []).map((text) => cleanInline(text)).filter(Boolean);
-    if (paragraphs.length === 0) return;
+    const paragraphs = this.forewordParagraphs();
+    if (paragraphs.length === 0 || this.epigraph().length > 0) return;
     this.startSection('foreword', 'Foreword');
     this.sectionTitle('', 'Foreword');
     for (const text of paragraphs) this.bodyParagraph(text);
@@ -496,8 +553,9 @@ class BookLayout {
   private tocEntries(): TocEntry[] {
     const { frontMatter, metadata, chapters } = this.document;
     const entries: TocEntry[] = [];
-    if ((frontMatter.foreword ?? []).some((text) => cleanInline(text)))
+    if (this.forewordParagraphs().length > 0 && this.epigraph().length === 0) {
       entries.push({ key: 'foreword', label: 'Foreword' });
+    }
     if ((frontMatter.objectives ?? []).some((text) => cleanInline(text))) {
       entries.push({ key: 'objectives', label: objectivesLabel(metadata.type) });
     }

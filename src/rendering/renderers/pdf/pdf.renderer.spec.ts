@@ -204,9 +204,8 @@ describe('PdfRenderer', () => {
       }
     });
 
-    it('lists front matter, every chapter, the answers and the glossary', () => {
+    it('lists front matter, every chapter, the answers and the glossary (a two-line foreword is an epigraph)', () => {
       expect([...tocNumbers.keys()]).toEqual([
-        'Foreword',
         'Learning objectives',
         'Cast of characters',
         'Chapter 1: Ada and the Tide, Part 1',
@@ -241,13 +240,23 @@ describe('PdfRenderer', () => {
       expect(squash(glossary)).toContain('Tide — The rise & fall of the sea.');
     });
 
-    it('numbers every page but the title page in its footer', () => {
+    it('numbers every page but the title page and its back in the footer', () => {
       expect(pages.length).toBeGreaterThan(10);
       pages.forEach((page, index) => {
         const lastLine = page.trimEnd().split('\n').at(-1)?.trim();
-        if (index === 0) expect(lastLine).not.toBe('1');
+        if (index < 2) expect(lastLine).not.toBe(String(index + 1));
         else expect(lastLine).toBe(String(index + 1));
       });
+    });
+
+    it("backs the title page with the copyright line and the book's making, and sets a short foreword as an epigraph", () => {
+      expect(squash(pages[1] ?? '').trim()).toBe(
+        'Copyright \u00a9 2026 Test Author Written with Scriptorium, model 2.0, on January 2, 2026.',
+      );
+      const dedicationPage = squash(pages[2] ?? '');
+      expect(dedicationPage).toContain('For everyone who waits by the sea.');
+      expect(dedicationPage).toContain('A short foreword. In two paragraphs.');
+      expect(pages.some((page) => /^\s*Foreword\s*$/m.test(page))).toBe(false);
     });
 
     it('runs the book title over even pages and the chapter over odd ones, not on opening pages', () => {
@@ -387,6 +396,16 @@ describe('PdfRenderer', () => {
     expect(squash(await poppler('pdftotext', file, '-')).replace(/ /g, '')).toContain('さくらの花が咲いた。'.repeat(5));
   });
 
+  it('gives a foreword of real length its own titled section and contents entry', async () => {
+    const document = sampleBook({ chapters: 1 });
+    const sentence = 'This foreword explains why the tides of the harbour matter to everyone who lives there.';
+    document.frontMatter.foreword = [sentence.repeat(4), sentence.repeat(3)];
+    const { file } = await renderToFile(document);
+    const pages = await pageTexts(file);
+    expect(pages.some((page) => /^\s*Foreword\s*$/m.test(page))).toBe(true);
+    expect(squash(pages.find((page) => page.includes('Contents')) ?? '')).toMatch(/Foreword (\. ?)+\d+/);
+  });
+
   it('renders a document with nothing optional: no front matter, no chapters, odd characters', async () => {
     const document = sampleBook({ chapters: 0 });
     document.chapters = [];
@@ -396,7 +415,8 @@ describe('PdfRenderer', () => {
     document.metadata.createdAt = 'not a date';
     const { file } = await renderToFile(document);
     const info = await pdfInfo(file);
-    expect(info.Pages).toBe('1');
+    // The title page and its back (the copyright line, with no year: the date is not one).
+    expect(info.Pages).toBe('2');
     expect(info.Title).toBe('Emoji \u{1F600} and control');
   });
 
