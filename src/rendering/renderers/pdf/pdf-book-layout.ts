@@ -36,6 +36,8 @@ const TINT = '#f6efe4';
 
 /** A 6 x 9 in trade paperback page for prose. */
 const PROSE_PAGE: PageGeometry = { width: 432, height: 648, top: 62, bottom: 62, left: 54, right: 54 };
+/** A landscape picture book page (10 x 8 in): a picture and a line or two of large type. */
+const PICTURE_PAGE: PageGeometry = { width: 720, height: 576, top: 40, bottom: 44, left: 56, right: 56 };
 /** A US comic book page (6.625 x 10.25 in): panel grids need the room. */
 const COMIC_PAGE: PageGeometry = { width: 477, height: 738, top: 58, bottom: 58, left: 40, right: 40 };
 
@@ -52,6 +54,8 @@ const STYLES = {
   dedication: style(12, 18, 'italic', 'center'),
   epigraph: style(10.5, 15.5, 'italic', 'center', MUTED),
   imprint: style(8.5, 12, 'regular', 'left', MUTED),
+  // Read aloud, or by a child: large, loose, centred, and never hyphenated.
+  pictureText: style(19, 28, 'regular', 'center'),
   chapterPrefix: style(10, 14, 'regular', 'center', ACCENT),
   chapterTitle: style(20, 25, 'bold', 'center'),
   heading2: style(13, 18, 'bold', 'left'),
@@ -139,6 +143,8 @@ class BookLayout {
   private readonly title: string;
   /** Comics and manga: larger pages, chapters opening at the top. */
   private readonly panelBook: boolean;
+  /** Picture books: landscape pages, a picture and its words on each, no contents, no running heads or folios. */
+  private readonly pictureBook: boolean;
   private readonly pages: PageRecord[] = [];
   private section: Omit<PageRecord, 'opening'> = { folio: false };
   /** Page index of each table-of-contents target. */
@@ -169,10 +175,14 @@ class BookLayout {
       },
     });
     this.panelBook = document.chapters.some((chapter) => chapter.blocks.some((block) => block.kind === 'panel'));
+    this.pictureBook =
+      !this.panelBook &&
+      (metadata.type === 'childrens' ||
+        (document.chapters.length > 0 && document.chapters.every((chapter) => chapter.kind === 'page')));
     const han = hanPreference(metadata.language);
     this.ts = new Typesetter(
       this.doc,
-      this.panelBook ? COMIC_PAGE : PROSE_PAGE,
+      this.panelBook ? COMIC_PAGE : this.pictureBook ? PICTURE_PAGE : PROSE_PAGE,
       (index) => {
         this.pages[index] = { ...this.section, opening: false };
       },
@@ -195,8 +205,8 @@ class BookLayout {
     this.titlePage();
     this.imprintPage();
     this.dedication();
-    const tocEntries = this.tocEntries();
-    const toc = this.reserveContents(tocEntries);
+    // A picture book is read page by page from the start: it has no contents page.
+    const toc = this.pictureBook ? undefined : this.reserveContents(this.tocEntries());
     this.foreword();
     this.objectivesAndCast();
     const answersAt = this.answersPosition();
@@ -358,6 +368,11 @@ class BookLayout {
   }
 
   private chapter(chapter: BookChapter, index: number): void {
+    // Back matter (a glossary, the answers) keeps its titled pages in a picture book too.
+    if (this.pictureBook && chapter.kind === 'page') {
+      this.picturePage(chapter, index);
+      return;
+    }
     const label = chapterLabel(chapter) || 'Untitled';
     this.startSection(`chapter-${index}`, label);
     // With an empty title, chapterLabel gives just the prefix ("Chapter 3"), or nothing for back matter.
@@ -378,6 +393,59 @@ class BookLayout {
       this.block(block);
     }
     if (panels.length > 0) this.panels.layOut(panels);
+  }
+
+  /**
+   * A picture book page: the picture above, its words centred below in large
+   * type, never over the picture (so they never hide what it shows). Words
+   * that leave the picture less than half the page go on a page of their own,
+   * after it.
+   */
+  private picturePage(chapter: BookChapter, index: number): void {
+    const ts = this.ts;
+    this.section = { folio: false };
+    ts.newPage();
+    this.markTarget(`chapter-${index}`, chapterLabel(chapter) || cleanInline(chapter.title) || `Page ${index + 1}`);
+    const imageBlock = chapter.blocks.find((block) => block.kind === 'image');
+    const image = this.images.get(chapter.imageId ?? (imageBlock?.kind === 'image' ? imageBlock.imageId : undefined));
+    const words: Content[] = [];
+    const rest: Array<Exclude<BookBlock, PanelBlock>> = [];
+    for (const block of chapter.blocks) {
+      if (block.kind === 'paragraph') words.push(cleanInline(block.text));
+      else if (block.kind === 'dialogue') {
+        const text = cleanInline(block.text);
+        words.push(block.speaker ? `“${text}” said ${cleanInline(block.speaker)}.` : `“${text}”`);
+      } else if (block.kind !== 'panel' && block !== imageBlock) rest.push(block);
+    }
+    const textWidth = ts.contentWidth * 0.86;
+    const texts = words.filter((text) => text !== '');
+    const textHeight =
+      texts.reduce((sum, text) => sum + ts.lines(text, STYLES.pictureText, textWidth).length, 0) *
+        STYLES.pictureText.leading +
+      Math.max(0, texts.length - 1) * 10;
+    const gap = 22;
+    let pictureHeight = ts.contentHeight - (texts.length > 0 ? textHeight + gap : 0);
+    const wordsApart = image !== undefined && pictureHeight < ts.contentHeight * 0.5;
+    if (wordsApart) pictureHeight = ts.contentHeight;
+    if (image) {
+      const size = fitInto(image.aspect, { width: ts.contentWidth, height: pictureHeight });
+      this.images.draw(image, ts.left + (ts.contentWidth - size.width) / 2, ts.top, size);
+      ts.y = ts.top + size.height + gap;
+    } else {
+      // No picture: the words sit in the middle of the page.
+      ts.y = ts.top + Math.max(0, (ts.contentHeight - textHeight) / 2);
+    }
+    if (wordsApart) {
+      ts.newPage();
+      ts.y = ts.top + Math.max(0, (ts.contentHeight - textHeight) / 2);
+    }
+    const left = ts.left + (ts.contentWidth - textWidth) / 2;
+    for (const text of texts) {
+      const lines = ts.lines(text, STYLES.pictureText, textWidth);
+      ts.ensureSpace(lines.length * STYLES.pictureText.leading);
+      ts.y += ts.drawLines(lines, left, ts.y, textWidth, STYLES.pictureText) + 10;
+    }
+    for (const block of rest) this.block(block);
   }
 
   private block(block: Exclude<BookBlock, PanelBlock>): void {
@@ -657,7 +725,7 @@ class BookLayout {
         const ruleY = top + STYLES.runningHead.leading + 4;
         this.doc.save().lineWidth(0.4).moveTo(ts.left, ruleY).lineTo(ts.right, ruleY).stroke(RULE).restore();
       }
-      if (page.folio) {
+      if (page.folio && !this.pictureBook) {
         const line = ts.lines(String(number), STYLES.folio, ts.contentWidth)[0];
         if (line) ts.drawLine(line, ts.left, geometry.height - geometry.bottom + 22, ts.contentWidth, STYLES.folio);
       }

@@ -406,6 +406,58 @@ describe('PdfRenderer', () => {
     expect(squash(pages.find((page) => page.includes('Contents')) ?? '')).toMatch(/Foreword (\. ?)+\d+/);
   });
 
+  describe('a picture book', () => {
+    const words = (index: number) => `Pip hopped over stone number ${index + 1} and waved at the ducks.`;
+    let file: string;
+    let pages: string[];
+    let boxes: string;
+
+    beforeAll(async () => {
+      const document = sampleBook({ type: 'childrens', chapters: 3, images: true });
+      document.chapters = document.chapters.map((chapter, index) => ({
+        ...chapter,
+        blocks:
+          index === 2
+            ? [{ kind: 'paragraph', text: `${words(index)} `.repeat(14).trim() }]
+            : [
+                { kind: 'paragraph', text: words(index) },
+                { kind: 'dialogue', speaker: 'Pip', text: 'Quack!' },
+              ],
+      }));
+      ({ file } = await renderToFile(document));
+      pages = await pageTexts(file);
+      boxes = await poppler('pdftotext', '-bbox', file, '-');
+    });
+
+    it('is set on landscape pages with no contents page, running heads or page numbers', async () => {
+      expect((await pdfInfo(file))['Page size']).toMatch(/^720 x 576 pts/);
+      expect(pages.some((page) => page.includes('Contents'))).toBe(false);
+      for (const page of pages) expect(page.trimEnd().split('\n').at(-1)?.trim()).not.toMatch(/^\d+$/);
+    });
+
+    it("puts each page's words in large type below its picture, never over it", () => {
+      const pageBoxes = boxes.split('<page ').slice(1);
+      const first = pages.findIndex((page) => squash(page).includes(words(0)));
+      expect(first).toBeGreaterThan(0);
+      for (const index of [first, first + 1]) {
+        const heights = [...(pageBoxes[index] ?? '').matchAll(/yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)"/g)].map(
+          (match) => ({ top: Number(match[1]), height: Number(match[2]) - Number(match[1]) }),
+        );
+        expect(heights.length).toBeGreaterThan(3);
+        // The picture fills the top of the page; the words start in its lower half, at 19 pt.
+        for (const word of heights) expect(word.top).toBeGreaterThan(576 / 2);
+        expect(Math.max(...heights.map((word) => word.height))).toBeGreaterThan(17);
+      }
+      expect(squash(pages[first + 1] ?? '')).toContain('“Quack!” said Pip.');
+    });
+
+    it('gives words that would crowd the picture a page of their own, after it', () => {
+      const long = pages.findIndex((page) => squash(page).includes(words(2)));
+      expect(long).toBeGreaterThan(0);
+      expect(squash(pages[long - 1] ?? '').trim()).toBe('');
+    });
+  });
+
   it('renders a document with nothing optional: no front matter, no chapters, odd characters', async () => {
     const document = sampleBook({ chapters: 0 });
     document.chapters = [];
