@@ -378,9 +378,9 @@ class BookLayout {
     // With an empty title, chapterLabel gives just the prefix ("Chapter 3"), or nothing for back matter.
     const prefix = chapterLabel(chapter, '');
     this.sectionTitle(prefix, cleanInline(chapter.title) || (prefix ? '' : 'Untitled'));
-    // A comic page shows its art in the panels; repeating it above the grid would push panels off the page.
-    const inPanels = chapter.blocks.some((block) => block.kind === 'panel' && block.imageId === chapter.imageId);
-    if (chapter.imageId !== undefined && !inPanels)
+    // A comic page shows its art in the panels: a picture above the grid as well would push panels off the page.
+    const panelArt = chapter.blocks.some((block) => block.kind === 'panel' && block.imageId !== undefined);
+    if (chapter.imageId !== undefined && !panelArt)
       this.figure(chapter.imageId, undefined, this.ts.contentHeight * 0.38);
     let panels: PanelBlock[] = [];
     for (const block of chapter.blocks) {

@@ -2,8 +2,10 @@
  * Comic and manga panels as a page grid: framed cells of two columns (one
  * for a lone panel), each with its artwork (or the artist's direction when
  * there is none), a caption box and the dialogue. Manga rows run right to
- * left. A row moves to the next page whole; a panel whose text cannot fit a
- * page at all is set as ordinary paragraphs instead.
+ * left. The rows of a comic page share the printed page's height, so the
+ * page is one printed page; when they cannot (too many panels or words), a
+ * row moves to the next page whole, and a panel whose text cannot fit a page
+ * at all is set as ordinary paragraphs instead.
  */
 import type { PanelBlock } from '../../../book/book-document';
 import { cleanInline, formatNumber } from '../text-helpers';
@@ -31,6 +33,8 @@ const PADDING = 6;
 const INNER_GAP = 5;
 const BOX_PADDING = 4;
 const NUMBER_BADGE = 12;
+/** The least art height a row may be given so that a whole comic page fits on one printed page. */
+const PAGE_ART_MIN = 70;
 
 interface CellPlan {
   readonly panel: PanelBlock;
@@ -54,12 +58,23 @@ export class PanelGrid {
     const cellWidth = (ts.contentWidth - GUTTER * (columns - 1)) / columns;
     const inner = cellWidth - 2 * PADDING;
     const artLimit = ts.contentHeight * (columns === 1 ? 0.55 : 0.4);
+    const rows: CellPlan[][] = [];
     for (let start = 0; start < panels.length; start += columns) {
-      const cells = panels.slice(start, start + columns).map((panel) => this.plan(panel, inner));
+      rows.push(panels.slice(start, start + columns).map((panel) => this.plan(panel, inner)));
+    }
+    const fixedOf = (cells: readonly CellPlan[]) =>
+      Math.max(...cells.map((cell) => this.textHeight(cell))) + 2 * PADDING + INNER_GAP;
+    // A comic page is one printed page: the art of every row shrinks alike so that all rows fit below the
+    // cursor, down to PAGE_ART_MIN; a page with more than that holds runs on, row by row.
+    const room = ts.bottom - ts.y - 4 - GUTTER * (rows.length - 1);
+    const shared = (room - rows.reduce((sum, cells) => sum + fixedOf(cells), 0)) / rows.length;
+    const pageArt = shared >= PAGE_ART_MIN ? Math.min(artLimit, shared) : undefined;
+    for (const [row, cells] of rows.entries()) {
+      const start = row * columns;
       const textHeights = cells.map((cell) => this.textHeight(cell));
-      const fixed = Math.max(...textHeights) + 2 * PADDING + INNER_GAP;
+      const fixed = fixedOf(cells);
       // Art shrinks before a row leaves its page; it never goes below a thumbnail.
-      const artHeight = Math.max(40, Math.min(artLimit, ts.contentHeight - fixed));
+      const artHeight = pageArt ?? Math.max(40, Math.min(artLimit, ts.contentHeight - fixed));
       const rowHeight = Math.max(
         ...cells.map((cell, index) => this.cellHeight(cell, inner, artHeight, textHeights[index] ?? 0)),
       );

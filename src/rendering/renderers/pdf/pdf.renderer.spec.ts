@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { crc32, deflateSync } from 'node:zlib';
 import type { BookDocument, BookImage } from '../../../book/book-document';
-import { CONCRETE_BOOK_TYPES, sampleBook } from '../../testing/sample-books';
+import { CONCRETE_BOOK_TYPES, sampleBook, sampleSvg } from '../../testing/sample-books';
 import { PdfRenderer } from './pdf.renderer';
 
 const execFileAsync = promisify(execFile);
@@ -284,6 +284,26 @@ describe('PdfRenderer', () => {
       const text = squash((await pageTexts(file)).join(' '));
       for (const chapter of document.chapters) expect(text).toContain(chapter.title);
     });
+  });
+
+  it('sets each comic page, six panels with art of their own and their words, on one printed page', async () => {
+    const document = sampleBook({ type: 'comic', chapters: 3, images: true });
+    document.images.push(sampleSvg('panel-art', 'A panel', 200));
+    for (const chapter of document.chapters) {
+      // The page has a picture of its own too: drawn above the grid, it would push the last rows over.
+      const panels = chapter.blocks.filter((block) => block.kind === 'panel');
+      chapter.blocks = [...panels, ...panels.slice(0, 2)].map((panel, index) => ({
+        ...panel,
+        number: index + 1,
+        imageId: 'panel-art',
+      }));
+    }
+    const pages = await pageTexts((await renderToFile(document)).file);
+    for (const number of [1, 2, 3]) {
+      const holding = pages.filter((page) => squash(page).includes(`page ${number}!`));
+      expect({ number, pages: holding.length }).toEqual({ number, pages: 1 });
+      expect(squash(holding[0] ?? '').match(/Then run\./g)).toHaveLength(6);
+    }
   });
 
   it('draws comic panels with their captions and dialogue, manga rows from right to left', async () => {
