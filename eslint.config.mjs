@@ -51,6 +51,20 @@ export default tseslint.config(
     },
   },
   {
+    // The web console's page scripts: classic browser scripts, served as they are (no build step).
+    files: ['src/web-console/assets/**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: {
+      ...tseslint.configs.disableTypeChecked.languageOptions,
+      sourceType: 'script',
+      globals: Object.fromEntries(
+        ['window', 'document', 'navigator', 'EventSource', 'uPlot', 'console', 'setTimeout', 'clearTimeout'].map(
+          (name) => [name, 'readonly'],
+        ),
+      ),
+    },
+  },
+  {
     // Plain Node scripts (benchmarks, soak): linted for mistakes, without TypeScript's type information.
     files: ['**/*.cjs', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,

@@ -86,6 +86,16 @@ export class ApiKeysRepository {
     return (result.affected ?? 0) > 0;
   }
 
+  /** New per-key limits (null: the deployment default); false when the key is not the account's or is revoked. */
+  async setLimits(
+    id: string,
+    accountId: string,
+    limits: { dailyLimit: number | null; minIntervalSeconds: number | null },
+  ): Promise<boolean> {
+    const result = await this.keys.update({ id, accountId, revokedAt: IsNull() }, limits);
+    return (result.affected ?? 0) > 0;
+  }
+
   /** At most one write a minute per key, however busy the key is. */
   async touchLastUsed(id: string): Promise<void> {
     await this.keys

@@ -27,6 +27,12 @@ export interface CreateKeyOptions {
   scopes?: ApiKeyScope[];
 }
 
+/** A key's own rate limits; null for the deployment's default (RATE_LIMIT_DAILY, RATE_LIMIT_MIN_INTERVAL_SECONDS). */
+export interface KeyLimits {
+  dailyLimit: number | null;
+  minIntervalSeconds: number | null;
+}
+
 export interface CreatedKey {
   keyId: string;
   apiKey: string;
@@ -94,6 +100,17 @@ export class ApiKeysService implements ApiKeyAuthenticator {
     return revoked;
   }
 
+  /**
+   * Changes a key's rate limits (web console). This process forgets the key
+   * at once; another API process may apply the old limits on the routes that
+   * read keys from memory until its copy expires (REMEMBERED_KEYS.ttl).
+   */
+  async setLimits(keyId: string, accountId: string, limits: KeyLimits): Promise<boolean> {
+    const changed = await this.keys.setLimits(keyId, accountId, limits);
+    this.remembered.delete(keyId);
+    return changed;
+  }
+
   async list(accountId: string): Promise<KeySummary[]> {
     const keys = await this.keys.listByAccount(accountId);
     return keys.map(toSummary);
@@ -103,7 +120,7 @@ export class ApiKeysService implements ApiKeyAuthenticator {
    * Checks a presented key. With `fromMemory` (routes that re-check
    * revocation in their own transaction) a key read in the last few minutes
    * is taken from memory; otherwise the database answers, and refreshes the
-   * memory. Keys never change after creation except by revocation.
+   * memory. Keys change after creation only by revocation and by their limits (setLimits).
    */
   async verify(presented: string, options: VerifyOptions = {}): Promise<KeyVerification> {
     const parsed = parseApiKey(presented);

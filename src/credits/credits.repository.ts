@@ -85,15 +85,21 @@ export class CreditsRepository {
       order: { id: 'ASC' },
       take: limit,
     });
-    return rows.map((row) => ({
-      id: Number(row.id),
-      kind: row.kind,
-      amount: row.amount,
-      balanceAfter: row.balanceAfter,
-      jobId: row.jobId,
-      note: row.note,
-      createdAt: row.createdAt.toISOString(),
-    }));
+    return rows.map(toMovement);
+  }
+
+  /** One page of the ledger, newest first (the web console); `hasMore` when an older page follows. */
+  async ledgerPage(
+    accountId: string,
+    page: { offset: number; limit: number },
+  ): Promise<{ movements: LedgerMovement[]; hasMore: boolean }> {
+    const rows = await this.dataSource.getRepository(CreditLedgerEntryEntity).find({
+      where: { accountId },
+      order: { id: 'DESC' },
+      skip: page.offset,
+      take: page.limit + 1,
+    });
+    return { movements: rows.slice(0, page.limit).map(toMovement), hasMore: rows.length > page.limit };
   }
 
   /**
@@ -206,4 +212,16 @@ export class CreditsRepository {
       [accountId, amount, inserted[0].id],
     );
   }
+}
+
+function toMovement(row: CreditLedgerEntryEntity): LedgerMovement {
+  return {
+    id: Number(row.id),
+    kind: row.kind,
+    amount: row.amount,
+    balanceAfter: row.balanceAfter,
+    jobId: row.jobId,
+    note: row.note,
+    createdAt: row.createdAt.toISOString(),
+  };
 }

@@ -29,4 +29,12 @@ export class CreditsService {
   ledger(accountId: string): Promise<LedgerMovement[]> {
     return this.credits.ledger(accountId);
   }
+
+  /** The ledger newest first, `limit` movements from `offset`. */
+  ledgerPage(
+    accountId: string,
+    page: { offset: number; limit: number },
+  ): Promise<{ movements: LedgerMovement[]; hasMore: boolean }> {
+    return this.credits.ledgerPage(accountId, page);
+  }
 }

@@ -6,7 +6,7 @@ import { jobAlreadyFinished } from './jobs.exceptions';
 import { JobsRepository } from './jobs.repository';
 import { JobStatusDto, toJobStatusDto } from './dto/job-status.dto';
 import { FinishedJobNotifier } from './finished-job.notifier';
-import { JobLifecycleLog } from './job-lifecycle-log';
+import { type Canceller, JobLifecycleLog } from './job-lifecycle-log';
 
 /** The `error` of a cancelled job, as status answers and webhooks show it. */
 export const CANCELLED = 'Cancelled';
@@ -29,17 +29,33 @@ export class JobCancellationService {
 
   /** Any key of the job's account may cancel it; to every other key the job does not exist. */
   async cancel(key: AuthenticatedKey, requestId: string): Promise<JobStatusDto> {
-    const cancellation = await this.jobs.cancel(requestId, key.accountId, {
-      error: CANCELLED,
-      message: 'Cancelled by the client',
-    });
+    return this.cancelOfAccount(key.accountId, requestId, { cancelledByKeyId: key.id }, 'Cancelled by the client');
+  }
+
+  /** A console user cancels a job of an account it may open (the web console checked that). */
+  async cancelInConsole(accountId: string, requestId: string, consoleUserId: string): Promise<JobStatusDto> {
+    return this.cancelOfAccount(
+      accountId,
+      requestId,
+      { cancelledByConsoleUserId: consoleUserId },
+      'Cancelled in the web console',
+    );
+  }
+
+  private async cancelOfAccount(
+    accountId: string,
+    requestId: string,
+    canceller: Canceller,
+    message: string,
+  ): Promise<JobStatusDto> {
+    const cancellation = await this.jobs.cancel(requestId, accountId, { error: CANCELLED, message });
     switch (cancellation.kind) {
       case 'not_found':
         throw requestNotFound(requestId);
       case 'finished':
         throw jobAlreadyFinished(requestId, cancellation.status);
       case 'cancelled':
-        this.lifecycle.cancelled(cancellation.transition.job, key.id);
+        this.lifecycle.cancelled(cancellation.transition.job, canceller);
         await this.finished.notify(cancellation.transition);
         return toJobStatusDto(cancellation.transition.job, this.urls);
     }

@@ -27,6 +27,9 @@ export enum JobFailureCode {
   DeadlineExceeded = 'DEADLINE_EXCEEDED',
 }
 
+/** Who cancelled a job: a key of its account, or a web-console user. */
+export type Canceller = { cancelledByKeyId: string } | { cancelledByConsoleUserId: string };
+
 /** What identifies a job in every line: the job, the id (never the key) of the key that submitted it, the account. */
 type JobOwner = Pick<BookJobEntity, 'id' | 'apiKeyId' | 'accountId'>;
 
@@ -116,14 +119,18 @@ export class JobLifecycleLog {
     else this.logger.error(line);
   }
 
-  /** Cancelled by a key of the job's account (`cancelledByKeyId`, perhaps not the key that submitted it). */
-  cancelled(job: BookJobEntity, cancelledByKeyId: string): void {
+  /**
+   * Cancelled by a key of the job's account (`cancelledByKeyId`, perhaps not
+   * the key that submitted it), or by a web-console user (a key id string
+   * alone means a key, as before).
+   */
+  cancelled(job: BookJobEntity, canceller: string | Canceller): void {
     this.logger.log({
       msg: 'job cancelled',
       event: JobEvent.Cancelled,
       ...owner(job),
       ...durations(job),
-      cancelledByKeyId,
+      ...(typeof canceller === 'string' ? { cancelledByKeyId: canceller } : canceller),
       wasRunning: job.startedAt !== null,
     });
   }

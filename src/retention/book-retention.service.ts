@@ -26,8 +26,13 @@ export class BookRetentionService {
   ) {}
 
   /** Deletes the file of a finished job of the key's account; repeating it is harmless. */
-  async deleteFile(key: AuthenticatedKey, requestId: string): Promise<void> {
-    const deletion = await this.jobs.markFileDeleted(requestId, key.accountId);
+  deleteFile(key: AuthenticatedKey, requestId: string): Promise<void> {
+    return this.deleteFileOfAccount(key.accountId, requestId);
+  }
+
+  /** The same for a job of this account (the web console, which checked the caller may open the account). */
+  async deleteFileOfAccount(accountId: string, requestId: string): Promise<void> {
+    const deletion = await this.jobs.markFileDeleted(requestId, accountId);
     if (deletion.kind === 'not_found') throw requestNotFound(requestId);
     if (deletion.kind === 'unfinished') {
       throw new ApiException(

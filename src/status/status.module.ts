@@ -12,5 +12,7 @@ import { StatusService } from './status.service';
   imports: [JobsModule, RetentionModule, StorageModule],
   controllers: [StatusController, BookFilesController],
   providers: [StatusService, DownloadService],
+  // The web console deletes files too, and forgets the remembered answer as DELETE /v1/book does.
+  exports: [StatusService],
 })
 export class StatusModule {}

@@ -7,6 +7,6 @@ import { UsageService } from './usage.service';
 @Module({
   controllers: [UsageController],
   providers: [UsageRepository, UsageCountersRepository, UsageService],
-  exports: [UsageCountersRepository],
+  exports: [UsageCountersRepository, UsageRepository],
 })
 export class UsageModule {}

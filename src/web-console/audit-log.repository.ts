@@ -23,4 +23,9 @@ export class AuditLogRepository {
       take: limit,
     });
   }
+
+  /** Every entry, newest first, `limit` from `offset`. */
+  page(offset: number, limit: number): Promise<AuditLogEntryEntity[]> {
+    return this.entries.find({ order: { id: 'DESC' }, skip: offset, take: limit });
+  }
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AuditLogRepository } from './audit-log.repository';
+import type { AuditLogEntryEntity } from './entities/audit-log-entry.entity';
 
 /** Every action the audit log records; the console's next pages and the CLI add theirs here. */
 export const AUDIT_ACTIONS = [
@@ -18,6 +19,10 @@ export const AUDIT_ACTIONS = [
   'secret.promote',
   'secret.revoke',
   'credits.grant',
+  'key.set_limits',
+  'job.cancel',
+  'job.delete_file',
+  'webhook.resend',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -58,14 +63,24 @@ export class AuditLogService {
 
   async recent(options: { accountId?: string; limit?: number } = {}): Promise<AuditRecord[]> {
     const rows = await this.entries.recent(options.accountId ?? null, options.limit ?? 100);
-    return rows.map((row) => ({
-      id: row.id,
-      at: row.at.toISOString(),
-      actor: row.actor,
-      action: row.action as AuditAction,
-      accountId: row.accountId,
-      target: row.target,
-      details: row.details,
-    }));
+    return rows.map(toRecord);
   }
+
+  /** One page of the whole log, newest first (the operators' audit page); `hasMore` when an older page follows. */
+  async page(page: { offset: number; limit: number }): Promise<{ records: AuditRecord[]; hasMore: boolean }> {
+    const rows = await this.entries.page(page.offset, page.limit + 1);
+    return { records: rows.slice(0, page.limit).map(toRecord), hasMore: rows.length > page.limit };
+  }
+}
+
+function toRecord(row: AuditLogEntryEntity): AuditRecord {
+  return {
+    id: row.id,
+    at: row.at.toISOString(),
+    actor: row.actor,
+    action: row.action as AuditAction,
+    accountId: row.accountId,
+    target: row.target,
+    details: row.details,
+  };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
+import { ApiException } from '../common/api-exception';
 import { AppConfig } from '../config/app-config';
 import { clearedConsoleCookie, SESSION_COOKIE } from './console-cookies';
 import { ConsolePages } from './console-pages';
@@ -46,6 +47,11 @@ export class ConsoleExceptionFilter implements ExceptionFilter {
 
   private toPageError(exception: unknown, request: ConsoleRequest): ConsolePageError {
     if (exception instanceof ConsolePageError) return exception;
+    // A shared service's refusal meant for a client (e.g. deleting the file of an unfinished job): its words fit a person too.
+    if (exception instanceof ApiException && exception.status < 500) {
+      const title = exception.status === 404 ? 'Not found' : exception.status === 403 ? 'Forbidden' : 'Not possible';
+      return new ConsolePageError(exception.status, title, exception.message);
+    }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       if (status === 404) return new ConsolePageError(404, 'Not found', 'There is no such page.');

@@ -20,6 +20,17 @@ export const CONSOLE_ASSET_FILES: Readonly<Record<string, { path: string; conten
   },
   'htmx.min.js': { path: require.resolve('htmx.org/dist/htmx.min.js'), contentType: 'text/javascript; charset=utf-8' },
   'console.css': { path: join(__dirname, 'assets', 'console.css'), contentType: 'text/css; charset=utf-8' },
+  'uPlot.iife.min.js': {
+    path: require.resolve('uplot/dist/uPlot.iife.min.js'),
+    contentType: 'text/javascript; charset=utf-8',
+  },
+  'uPlot.min.css': { path: require.resolve('uplot/dist/uPlot.min.css'), contentType: 'text/css; charset=utf-8' },
+  'copy-value.js': { path: join(__dirname, 'assets', 'copy-value.js'), contentType: 'text/javascript; charset=utf-8' },
+  'job-live.js': { path: join(__dirname, 'assets', 'job-live.js'), contentType: 'text/javascript; charset=utf-8' },
+  'usage-chart.js': {
+    path: join(__dirname, 'assets', 'usage-chart.js'),
+    contentType: 'text/javascript; charset=utf-8',
+  },
 };
 
 /** HTML pages: no inline script or style, no framing, no caching, no referrer leaving the site. */

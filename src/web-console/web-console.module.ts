@@ -3,10 +3,22 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccountsModule } from '../accounts/accounts.module';
 import { AuthModule } from '../auth/auth.module';
 import { CreditsModule } from '../credits/credits.module';
+import { JobsModule } from '../jobs/jobs.module';
+import { RetentionModule } from '../retention/retention.module';
+import { StatusModule } from '../status/status.module';
+import { UsageModule } from '../usage/usage.module';
+import { SigningSecretsModule } from '../webhooks/signing-secrets.module';
+import { WebhooksModule } from '../webhooks/webhooks.module';
 import { AuditLogModule } from './audit-log.module';
 import { ConsoleAccess } from './console-access';
 import { ConsoleAccountsController } from './console-accounts.controller';
 import { ConsoleAssetsController } from './console-assets.controller';
+import { ConsoleAuditController } from './console-audit.controller';
+import { ConsoleCreditsController } from './console-credits.controller';
+import { ConsoleJobsController } from './console-jobs.controller';
+import { ConsoleKeysController } from './console-keys.controller';
+import { ConsoleSecretsController } from './console-secrets.controller';
+import { ConsoleWebhooksController } from './console-webhooks.controller';
 import { ConsoleExceptionFilter } from './console-exception.filter';
 import { ConsoleNotFoundController } from './console-not-found.controller';
 import { ConsolePages } from './console-pages';
@@ -29,10 +41,27 @@ import { SignInThrottle } from './sign-in-throttle';
     AccountsModule,
     AuthModule,
     CreditsModule,
+    SigningSecretsModule,
+    UsageModule,
+    JobsModule,
+    RetentionModule,
+    StatusModule,
+    WebhooksModule,
     AuditLogModule,
     ConsoleUsersModule,
   ],
-  controllers: [SignInController, ConsoleAccountsController, ConsoleAssetsController, ConsoleNotFoundController],
+  controllers: [
+    SignInController,
+    ConsoleAccountsController,
+    ConsoleKeysController,
+    ConsoleSecretsController,
+    ConsoleCreditsController,
+    ConsoleJobsController,
+    ConsoleWebhooksController,
+    ConsoleAuditController,
+    ConsoleAssetsController,
+    ConsoleNotFoundController,
+  ],
   providers: [
     ConsoleSessionsRepository,
     ConsoleSessionsService,

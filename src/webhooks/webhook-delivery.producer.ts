@@ -21,4 +21,17 @@ export class WebhookDeliveryProducer {
       },
     );
   }
+
+  /**
+   * Rings for this attempt now: a retry already scheduled under its id is
+   * brought forward, otherwise one is queued (a resend from the web console).
+   */
+  async sendNow(deliveryId: string, attemptNumber: number): Promise<void> {
+    const scheduled = await this.queue.getJob(`${deliveryId}:${attemptNumber}`);
+    if (scheduled && (await scheduled.isDelayed())) {
+      await scheduled.promote();
+      return;
+    }
+    await this.enqueueDelivery(deliveryId, attemptNumber);
+  }
 }
