@@ -36,6 +36,8 @@ const TINT = '#f6efe4';
 
 /** A 6 x 9 in trade paperback page for prose. */
 const PROSE_PAGE: PageGeometry = { width: 432, height: 648, top: 62, bottom: 62, left: 54, right: 54 };
+/** A textbook page (7.5 x 9.25 in) whose wide right margin is left blank for the reader's notes. */
+const TEXTBOOK_PAGE: PageGeometry = { width: 540, height: 666, top: 62, bottom: 62, left: 60, right: 156 };
 /** A landscape picture book page (10 x 8 in): a picture and a line or two of large type. */
 const PICTURE_PAGE: PageGeometry = { width: 720, height: 576, top: 40, bottom: 44, left: 56, right: 56 };
 /** A US comic book page (6.625 x 10.25 in): panel grids need the room. */
@@ -182,7 +184,13 @@ class BookLayout {
     const han = hanPreference(metadata.language);
     this.ts = new Typesetter(
       this.doc,
-      this.panelBook ? COMIC_PAGE : this.pictureBook ? PICTURE_PAGE : PROSE_PAGE,
+      this.panelBook
+        ? COMIC_PAGE
+        : this.pictureBook
+          ? PICTURE_PAGE
+          : metadata.type === 'textbook'
+            ? TEXTBOOK_PAGE
+            : PROSE_PAGE,
       (index) => {
         this.pages[index] = { ...this.section, opening: false };
       },

@@ -426,6 +426,16 @@ describe('PdfRenderer', () => {
     expect(squash(pages.find((page) => page.includes('Contents')) ?? '')).toMatch(/Foreword (\. ?)+\d+/);
   });
 
+  it("sets a textbook on a larger page whose wide right margin is kept for the reader's notes", async () => {
+    const { file } = await renderToFile(sampleBook({ type: 'textbook', chapters: 2 }));
+    expect((await pdfInfo(file))['Page size']).toMatch(/^540 x 666 pts/);
+    const xMax = [...(await poppler('pdftotext', '-bbox', file, '-')).matchAll(/xMax="([\d.]+)"/g)].map((match) =>
+      Number(match[1]),
+    );
+    expect(xMax.length).toBeGreaterThan(100);
+    for (const x of xMax) expect(x).toBeLessThanOrEqual(540 - 156 + 0.5);
+  });
+
   describe('a picture book', () => {
     const words = (index: number) => `Pip hopped over stone number ${index + 1} and waved at the ducks.`;
     let file: string;
