@@ -1,16 +1,16 @@
 import { hyphenatorFor, LEFT_MIN, RIGHT_MIN } from './hyphenation';
 
 describe('hyphenatorFor', () => {
-  it("finds the TeX patterns' points of the book's language", async () => {
-    const english = await hyphenatorFor('en');
+  it("finds the TeX patterns' points of the book's language", () => {
+    const english = hyphenatorFor('en');
     expect(english?.('hyphenation')).toEqual([2, 6]);
     expect(english?.('representative')).toEqual([3, 5, 8, 10]);
-    const french = await hyphenatorFor('fr-CA');
+    const french = hyphenatorFor('fr-CA');
     expect(french?.('extraordinaire')).toEqual(expect.arrayContaining([5]));
   });
 
-  it(`keeps at least ${LEFT_MIN} letters before a hyphen and ${RIGHT_MIN} after it, and short words whole`, async () => {
-    const english = (await hyphenatorFor('en-GB'))!;
+  it(`keeps at least ${LEFT_MIN} letters before a hyphen and ${RIGHT_MIN} after it, and short words whole`, () => {
+    const english = hyphenatorFor('en-GB')!;
     for (const word of ['hyphenation', 'justification', 'extraordinary', 'unbelievable']) {
       for (const offset of english(word)) {
         expect(offset).toBeGreaterThanOrEqual(LEFT_MIN);
@@ -20,9 +20,9 @@ describe('hyphenatorFor', () => {
     expect(english('cat')).toEqual([]);
   });
 
-  it('has no hyphenation for languages without patterns, or for tags that are not languages', async () => {
+  it('has no hyphenation for languages without patterns, or for tags that are not languages', () => {
     for (const tag of ['ja', 'zh-Hans', 'und', '../../package', '']) {
-      expect(await hyphenatorFor(tag)).toBeNull();
+      expect(hyphenatorFor(tag)).toBeNull();
     }
   });
 });

@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+
 /**
  * Where words may be hyphenated, by Knuth-Liang patterns for the book's
  * language (the `hyphen` package: TeX's pattern files). Justified lines
@@ -17,41 +19,49 @@ interface PatternModule {
 }
 
 /**
- * The pattern sets used, by language tag (lowercase): a fixed list, so a
+ * The pattern module of each language tag (lowercase): a fixed list, so a
  * book's language never names a module to load. English defaults to US
  * patterns, as TeX's `english` does.
  */
-const PATTERNS: Readonly<Record<string, () => Promise<PatternModule>>> = {
-  en: () => import('hyphen/en-us'),
-  'en-us': () => import('hyphen/en-us'),
-  'en-gb': () => import('hyphen/en-gb'),
-  fr: () => import('hyphen/fr'),
-  de: () => import('hyphen/de'),
-  es: () => import('hyphen/es'),
-  it: () => import('hyphen/it'),
-  pt: () => import('hyphen/pt'),
-  nl: () => import('hyphen/nl'),
-  sv: () => import('hyphen/sv'),
-  da: () => import('hyphen/da'),
-  nb: () => import('hyphen/nb'),
-  no: () => import('hyphen/no'),
-  fi: () => import('hyphen/fi'),
-  pl: () => import('hyphen/pl'),
-  cs: () => import('hyphen/cs'),
-  ru: () => import('hyphen/ru'),
-  uk: () => import('hyphen/uk'),
+const PATTERN_MODULES: Readonly<Record<string, string>> = {
+  en: 'hyphen/en-us',
+  'en-us': 'hyphen/en-us',
+  'en-gb': 'hyphen/en-gb',
+  fr: 'hyphen/fr',
+  de: 'hyphen/de',
+  es: 'hyphen/es',
+  it: 'hyphen/it',
+  pt: 'hyphen/pt',
+  nl: 'hyphen/nl',
+  sv: 'hyphen/sv',
+  da: 'hyphen/da',
+  nb: 'hyphen/nb',
+  no: 'hyphen/no',
+  fi: 'hyphen/fi',
+  pl: 'hyphen/pl',
+  cs: 'hyphen/cs',
+  ru: 'hyphen/ru',
+  uk: 'hyphen/uk',
 };
+
+/**
+ * Loads a pattern module on first use (each holds a language's patterns).
+ * CommonJS resolution, as the package is CommonJS with a folder per
+ * language: a dynamic import() would be an ES module import in the built
+ * service, which cannot import a folder.
+ */
+const loadModule = createRequire(__filename);
 
 const SOFT_HYPHEN = '\u00ad';
 /** Words looked up recently: a novel repeats its long words, and a lookup costs a pattern walk. */
 const CACHE_LIMIT = 4096;
 
 /** The hyphenator for a BCP 47 language tag (`fr`, `en-GB`), or null when no patterns are known for it. */
-export async function hyphenatorFor(language: string): Promise<Hyphenator | null> {
+export function hyphenatorFor(language: string): Hyphenator | null {
   const tag = language.toLowerCase();
-  const load = PATTERNS[tag] ?? PATTERNS[tag.split('-')[0] ?? ''];
-  if (!load) return null;
-  const patterns = await load();
+  const name = PATTERN_MODULES[tag] ?? PATTERN_MODULES[tag.split('-')[0] ?? ''];
+  if (!name) return null;
+  const patterns = loadModule(name) as PatternModule;
   const cache = new Map<string, readonly number[]>();
   return (word) => {
     let offsets = cache.get(word);

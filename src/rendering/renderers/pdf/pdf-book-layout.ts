@@ -134,7 +134,7 @@ function creationDate(createdAt: string): { CreationDate?: Date } {
 
 /** Lays the book out and returns the finished PDF. */
 export async function layOutBook(document: BookDocument): Promise<Buffer> {
-  return new BookLayout(document, await hyphenatorFor(document.metadata.language)).render();
+  return new BookLayout(document, hyphenatorFor(document.metadata.language)).render();
 }
 
 class BookLayout {
