@@ -17,26 +17,50 @@ const ART_DIRECTION: Record<BookPlan['type'], string> = {
   non_fiction: 'Detailed editorial illustration.',
 };
 
+/** The cover: the book's hero in its main setting, so that it shows what the book is about, not a mood. */
 export function coverPrompt(plan: BookPlan): string {
+  const story = plan.bible.kind === 'story' ? plan.bible : undefined;
+  const hero = story?.characters[0];
+  const place = story?.places[0];
+  const scene = [
+    hero ? `It shows ${hero.name} (${hero.description})` : '',
+    place ? `${hero ? ' in' : 'It shows'} ${place.name} (${place.description})` : '',
+  ].join('');
   return clip(
     `Cover illustration for "${plan.title}", a ${plan.type.replace(/_/g, ' ')} in the ${plan.style.replace(/_/g, ' ')} style. ` +
-      `${plan.synopsis} ${ART_DIRECTION[plan.type]} No text, letters or logos.`,
+      `${scene ? `${scene}. ` : ''}${plan.synopsis} ${ART_DIRECTION[plan.type]} No text, letters or logos.`,
   );
 }
 
-/** A section's picture: what the writer said it shows (picture books), else its summary, with the cast present. */
+/**
+ * A section's picture, from its outline: what happens (what the writer said
+ * the picture shows, in picture books; else the section's first beat and its
+ * summary), where (the setting, described as the bible describes it) and who
+ * (the characters present, described, which keeps them recognisable from one
+ * picture to the next).
+ */
 export function sectionImagePrompt(plan: BookPlan, section: PlannedSection, illustration?: string): string {
-  // Describing the characters in every prompt is what keeps them recognisable from one picture to the next.
-  const characters = plan.bible.kind === 'story' ? plan.bible.characters : [];
-  const present = characters.filter(
+  const story = plan.bible.kind === 'story' ? plan.bible : undefined;
+  const present = (story?.characters ?? []).filter(
     (character) => section.present.includes(character.name) || section.summary.includes(character.name),
   );
+  const setting = section.setting?.trim();
+  const place = setting ? story?.places.find((candidate) => setting.includes(candidate.name)) : undefined;
+  const happens = illustration ?? [section.beats[0], section.summary].filter(Boolean).join(' ');
+  const where = setting ? ` Where: ${setting}${place ? ` (${place.description})` : ''}.` : '';
   const cast =
     present.length > 0 ? ` Characters: ${present.map((c) => `${c.name} (${c.description})`).join('; ')}.` : '';
   return clip(
-    `Illustration for "${plan.title}" (${plan.style.replace(/_/g, ' ')}): ${illustration ?? section.summary}${cast} ` +
+    `Illustration for "${plan.title}" (${plan.style.replace(/_/g, ' ')}): ${happens}${where}${cast} ` +
       `${ART_DIRECTION[plan.type]} No text, letters or logos.`,
   );
+}
+
+/** A picture's alt text: the scene it shows, and where, for readers who cannot see it. */
+export function sectionImageAlt(section: PlannedSection, illustration?: string): string {
+  const scene = illustration ?? section.beats[0] ?? section.summary;
+  const setting = section.setting?.trim();
+  return (setting && !scene.includes(setting) ? `${scene} (${setting})` : scene).slice(0, 300);
 }
 
 /** gpt-image models always answer in base64 and reject the `response_format` parameter. */

@@ -12,7 +12,14 @@ import { documentWords } from '../../book/word-count';
 import type { BookGenerationRequest, BookProvider, GenerationContext, GenerationOutcome } from '../book-provider';
 import { GenerationError, throwIfCancelled } from '../generation.errors';
 import { GenerationMeter, publicReport } from '../generation-report';
-import { acceptsResponseFormat, coverPrompt, describeImage, IMAGE_SIZE, sectionImagePrompt } from './illustrations';
+import {
+  acceptsResponseFormat,
+  coverPrompt,
+  describeImage,
+  IMAGE_SIZE,
+  sectionImageAlt,
+  sectionImagePrompt,
+} from './illustrations';
 import { chapterId, LongFormPipeline, type WrittenSection } from './long-form-pipeline';
 import { createOpenAiClient, ModelClient } from './model-client';
 import type { OpenAiModelSettings } from './openai-settings';
@@ -84,7 +91,7 @@ export class OpenAiBookProvider implements BookProvider {
       ...plan.sections.map((section) => ({
         id: `img-${chapterId(section.number)}`,
         prompt: sectionImagePrompt(plan, section, sections[section.number - 1]?.illustration),
-        alt: (sections[section.number - 1]?.illustration ?? section.summary).slice(0, 300),
+        alt: sectionImageAlt(section, sections[section.number - 1]?.illustration),
         section: section.number,
       })),
     ];

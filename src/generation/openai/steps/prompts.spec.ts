@@ -1,7 +1,6 @@
 import { bookShape } from '../../../book/book-shapes';
 import type { BookGenerationRequest } from '../../book-provider';
 import { bibleMessages, listedSections } from './bible.step';
-import type { BookPlan } from './book-plan';
 import { continuityMessages } from './continuity.step';
 import { outlineMessages } from './outline.step';
 import { continuationMessages, proseSectionMessages } from './prose-section.step';
@@ -9,6 +8,7 @@ import { revisionMessages } from './revision.step';
 import { seamMessages } from './seam.step';
 import { structuredSectionMessages } from './structured-section.step';
 import { generationRequest } from '../../testing/generation-request';
+import { lighthousePlan as plan } from '../testing/book-plan-fixture';
 
 /**
  * What each pipeline step sends for one request. The snapshots are the
@@ -22,60 +22,6 @@ const request: BookGenerationRequest = generationRequest({
   customTone: 'wry, unhurried',
   outputFormat: 'txt',
 });
-
-const plan: BookPlan = {
-  planId: 'plan-1',
-  type: 'novel',
-  style: 'mystery',
-  language: 'en',
-  title: 'The Drowned Map',
-  synopsis: 'Mara finds a map in a bottle. It leads to a wreck. The mayor sank it. She proves it. The town changes.',
-  instructions: ['The mayor is the culprit'],
-  bible: {
-    kind: 'story',
-    pointOfView: 'close third person on Mara',
-    tense: 'past',
-    voice: 'Dry, exact, salt-worn.',
-    characters: [
-      {
-        name: 'Mara Quill',
-        role: 'lighthouse keeper',
-        description: 'Forty, weathered, left-handed.',
-        wants: 'the truth about the wreck',
-        voice: 'Short sentences, nautical words.',
-        arc: 'From solitude to leading the town.',
-      },
-      {
-        name: 'Mayor Edwin Hale',
-        role: 'mayor',
-        description: 'Sixty, charming, nervous hands.',
-        wants: 'to keep his secret',
-        voice: 'Florid, evasive.',
-        arc: 'Exposed.',
-      },
-    ],
-    places: [{ name: 'Merrow Point', description: 'A lighthouse on a basalt spit.' }],
-    worldRules: [],
-    timeline: ['1998: the Saint Brendan sinks with all hands.'],
-    ending: 'Mara reads the map aloud at the town meeting; Hale resigns.',
-  },
-  sections: [1, 2, 3].map((number) => ({
-    number,
-    title: ['The Bottle', 'The Wreck', 'The Meeting'][number - 1]!,
-    summary: `Section ${number} summary with Mara Quill.`,
-    words: 1900,
-    beats: ['Mara finds the bottle.', 'She reads the map.'],
-    pointOfView: 'Mara Quill',
-    setting: 'Merrow Point',
-    present: ['Mara Quill'],
-    openingState: `Opening state ${number}.`,
-    closingState: `Closing state ${number}.`,
-    carries: number === 3 ? ['The mayor is the culprit'] : [],
-    objectives: [],
-    concepts: [],
-  })),
-  targetWords: 5700,
-};
 
 const shape = bookShape('novel', '2.0');
 

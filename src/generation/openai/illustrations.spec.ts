@@ -1,0 +1,34 @@
+import { coverPrompt, sectionImageAlt, sectionImagePrompt } from './illustrations';
+import { lighthousePlan as plan } from './testing/book-plan-fixture';
+
+describe('illustration prompts', () => {
+  it("put the book's hero in its main setting on the cover", () => {
+    const prompt = coverPrompt(plan);
+    expect(prompt).toContain('It shows Mara Quill (Forty, weathered, left-handed.) in Merrow Point');
+    expect(prompt).toContain('A lighthouse on a basalt spit.');
+    expect(prompt).toContain('No text, letters or logos.');
+  });
+
+  it("draw a section's scene from its outline: what happens, where, and who is there", () => {
+    const section = plan.sections[0]!;
+    const prompt = sectionImagePrompt(plan, section);
+    expect(prompt).toContain('Mara finds the bottle.');
+    expect(prompt).toContain('Where: Merrow Point (A lighthouse on a basalt spit.).');
+    expect(prompt).toContain('Characters: Mara Quill (Forty, weathered, left-handed.)');
+    expect(prompt).not.toContain('Mayor Edwin Hale');
+  });
+
+  it("take the writer's description of the picture when there is one (picture books), within the model's limit", () => {
+    const section = plan.sections[1]!;
+    const prompt = sectionImagePrompt(plan, section, 'Mara holds the map up to the lamp at night.');
+    expect(prompt).toContain('Mara holds the map up to the lamp at night. Where: Merrow Point');
+    expect(sectionImagePrompt(plan, { ...section, summary: 'x'.repeat(3000) }).length).toBeLessThanOrEqual(1000);
+  });
+
+  it('describe the scene in the alt text', () => {
+    expect(sectionImageAlt(plan.sections[0]!)).toBe('Mara finds the bottle. (Merrow Point)');
+    expect(sectionImageAlt(plan.sections[0]!, 'Mara on the pier at Merrow Point.')).toBe(
+      'Mara on the pier at Merrow Point.',
+    );
+  });
+});
