@@ -306,6 +306,27 @@ describe('PdfRenderer', () => {
     }
   });
 
+  it('letters the words of a panel with art over it: the caption box and speech balloons in its top corner', async () => {
+    const document = sampleBook({ type: 'comic', chapters: 1, images: true });
+    const html = await poppler('pdftotext', '-bbox', (await renderToFile(document)).file, '-');
+    const words = [...html.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)"[^>]*>([^<]*)<\/word>/g)].map((match) => ({
+      x: Number(match[1]),
+      y: Number(match[2]),
+      text: match[3] ?? '',
+    }));
+    const badges = words.filter((word) => /^[1-4]$/.test(word.text));
+    const speakers = words.filter((word) => word.text === 'Ada:');
+    expect(speakers).toHaveLength(4);
+    for (const speaker of speakers) {
+      // The panel's number badge sits in the art's top-left corner: its balloon starts just below it, in the art.
+      const badge = badges
+        .filter((candidate) => candidate.y < speaker.y && Math.abs(candidate.x - speaker.x) < 40)
+        .sort((a, b) => b.y - a.y)[0];
+      expect(badge).toBeDefined();
+      expect(speaker.y - badge!.y).toBeLessThan(70);
+    }
+  });
+
   it('draws comic panels with their captions and dialogue, manga rows from right to left', async () => {
     const comic = await renderToFile(sampleBook({ type: 'comic', chapters: 1 }));
     const comicText = squash((await pageTexts(comic.file)).join(' '));
