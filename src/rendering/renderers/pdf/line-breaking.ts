@@ -38,6 +38,8 @@ export interface Line {
   readonly spaces: number;
   /** Set in paragraphs with right-to-left text: the paragraph reads right to left. */
   readonly rtl?: boolean;
+  /** The line ends inside a word, with a hyphen: it may not end a page. */
+  readonly hyphenated?: boolean;
 }
 
 export interface LineWidths {
@@ -290,7 +292,10 @@ export function breakLines(
             : undefined;
         if (split) {
           items.push(split.head);
-          lines.push(line(items, width + gap + split.head.width, gap > 0 ? spaces + 1 : spaces));
+          lines.push({
+            ...line(items, width + gap + split.head.width, gap > 0 ? spaces + 1 : spaces),
+            hyphenated: true,
+          });
           hyphenatedInARow += 1;
           items = [split.tail];
           width = split.tail.width;

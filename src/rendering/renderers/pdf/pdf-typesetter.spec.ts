@@ -126,4 +126,31 @@ describe('Typesetter', () => {
     expect(rect).not.toHaveBeenCalled();
     expect(new Set(drawn.slice(2).map((line) => line.page)).size).toBeGreaterThan(1);
   });
+
+  it('does not end a page inside a hyphenated word: the broken lines move on together', () => {
+    const doc = new PDFDocument({ autoFirstPage: false, bufferPages: true });
+    const ts = new Typesetter(
+      doc,
+      GEOMETRY,
+      () => undefined,
+      'ja',
+      (word) => (word === 'hyphenation' ? [2, 6] : []),
+    );
+    ts.newPage();
+    const drawn: Array<{ page: number; hyphenated: boolean }> = [];
+    const drawLine = ts.drawLine.bind(ts);
+    jest.spyOn(ts, 'drawLine').mockImplementation((...args) => {
+      drawn.push({ page: ts.pageIndex, hyphenated: args[0].hyphenated === true });
+      drawLine(...args);
+    });
+    for (let shift = 0; shift < 6; shift += 1) {
+      ts.paragraph(`${'ab '.repeat(shift)}${'hyphenation '.repeat(60)}end`, { ...STYLE, hyphenate: true });
+    }
+    expect(drawn.filter((line) => line.hyphenated).length).toBeGreaterThan(20);
+    drawn.forEach((line, index) => {
+      const next = drawn[index + 1];
+      if (next && next.page !== line.page)
+        expect({ index, endsPageHyphenated: line.hyphenated }).toEqual({ index, endsPageHyphenated: false });
+    });
+  });
 });

@@ -265,11 +265,29 @@ export class Typesetter {
     const rtl = lines[0]?.rtl === true;
     const leftInset = rtl ? (options.insetRight ?? 0) : inset;
     let onThisPage = 0;
+    const fits = (count: number): boolean => this.y + count * style.leading <= this.bottom + 1e-6;
+    /**
+     * Where this page would have to end instead, if it would end on a
+     * hyphenated line: the first of the hyphenated lines before its foot
+     * (at most two in a row), which start the next page together.
+     */
+    const hyphenatedFoot = (index: number): number | undefined => {
+      let room = 0;
+      while (fits(room + 1)) room += 1;
+      const last = index + room - 1;
+      if (room === 0 || last >= lines.length - 1 || lines[last]?.hyphenated !== true) return undefined;
+      let first = last;
+      while (first > index && lines[first - 1]?.hyphenated === true) first -= 1;
+      return first;
+    };
     lines.forEach((line, index) => {
-      const fits = (count: number): boolean => this.y + count * style.leading <= this.bottom + 1e-6;
       // Nor a single last line at a page head: the line before it moves along when this page keeps two.
       const widow = index === lines.length - 2 && fits(1) && !fits(2) && onThisPage >= 2;
-      if (!fits(1) || widow) {
+      // Nor a word broken across pages: the hyphenated lines at the page's foot start the next page, and so
+      // does the whole paragraph when that would leave it a single line here.
+      const moveFrom = this.atPageTop ? undefined : hyphenatedFoot(index);
+      const brokenWord = moveFrom !== undefined && (moveFrom === index || onThisPage + (moveFrom - index) < 2);
+      if (!fits(1) || widow || brokenWord) {
         this.newPage();
         onThisPage = 0;
       }

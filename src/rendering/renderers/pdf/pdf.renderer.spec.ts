@@ -249,6 +249,20 @@ describe('PdfRenderer', () => {
       });
     });
 
+    it('never ends a page inside a hyphenated word', () => {
+      let hyphenated = 0;
+      for (const page of pages) {
+        const lines = page
+          .split('\n')
+          .map((line) => line.trim())
+          .filter(Boolean);
+        hyphenated += lines.filter((line) => /\p{L}-$/u.test(line)).length;
+        // The last line above the folio.
+        expect(lines.at(-2) ?? '').not.toMatch(/\p{L}-$/u);
+      }
+      expect(hyphenated).toBeGreaterThan(20);
+    });
+
     it("backs the title page with the copyright line and the book's making, and sets a short foreword as an epigraph", () => {
       expect(squash(pages[1] ?? '').trim()).toBe(
         'Copyright \u00a9 2026 Test Author Written with Scriptorium, model 2.0, on January 2, 2026.',

@@ -1,0 +1,112 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import pixelmatch from 'pixelmatch';
+import { PNG } from 'pngjs';
+import type { BookType } from '../../../catalog/catalog';
+import { BuiltinBookProvider } from '../../../generation/builtin/builtin-book.provider';
+import { PdfRenderer } from './pdf.renderer';
+
+/**
+ * Visual regression of the PDF layout: one page of each type of book,
+ * rendered to PNG by pdftoppm and compared with the committed reference
+ * (visual-references/), so a layout change shows in review as changed
+ * pictures; a failing page leaves its rendering and the difference in
+ * test-artifacts/pdf-visual/. UPDATE_VISUAL_REFERENCES=1 writes the
+ * references instead.
+ */
+const run = promisify(execFile);
+const REFERENCES = join(__dirname, 'visual-references');
+/** Where a failing comparison leaves its rendering and the difference, for review (not committed). */
+const ARTIFACTS = join(__dirname, '../../../../test-artifacts/pdf-visual');
+const UPDATE = process.env.UPDATE_VISUAL_REFERENCES === '1';
+/** Share of pixels that may differ (anti-aliasing, font hinting across poppler builds). */
+const TOLERANCE = 0.01;
+const DPI = 40;
+
+/** The page shown for each type: past the front matter, a page of the book's body. */
+const PAGES: ReadonlyArray<{ type: Exclude<BookType, 'automatic'>; page: number }> = [
+  { type: 'novel', page: 7 },
+  { type: 'short_story', page: 6 },
+  { type: 'childrens', page: 5 },
+  { type: 'comic', page: 7 },
+  { type: 'manga', page: 7 },
+  { type: 'textbook', page: 9 },
+  { type: 'non_fiction', page: 7 },
+  { type: 'self_help', page: 8 },
+];
+
+async function pagePng(type: Exclude<BookType, 'automatic'>, page: number, directory: string): Promise<Buffer> {
+  const { document } = await new BuiltinBookProvider().generate(
+    {
+      requestId: '00000000-0000-4000-8000-000000000017',
+      prompt: 'A lighthouse keeper finds a map that leads under the sea',
+      style: 'adventure',
+      type,
+      images: true,
+      author: 'Ada Quill',
+      customTone: '',
+      model: '2.0',
+      outputFormat: 'pdf',
+      createdAt: '2026-01-01T00:00:00.000Z',
+    },
+    { progress: { report: () => Promise.resolve() }, signal: new AbortController().signal },
+  );
+  const pdf = join(directory, `${type}.pdf`);
+  await writeFile(pdf, await new PdfRenderer().render(document));
+  const prefix = join(directory, type);
+  await run('pdftoppm', [
+    '-r',
+    String(DPI),
+    '-png',
+    '-singlefile',
+    '-f',
+    String(page),
+    '-l',
+    String(page),
+    pdf,
+    prefix,
+  ]);
+  return readFile(`${prefix}.png`);
+}
+
+describe('PDF pages of each type of book, against their references', () => {
+  let directory: string;
+  beforeAll(async () => {
+    directory = await mkdtemp(join(tmpdir(), 'pdf-visual-'));
+  });
+  afterAll(() => rm(directory, { recursive: true, force: true }));
+
+  it.each(PAGES)(
+    'a $type page looks as it did',
+    async ({ type, page }) => {
+      const actual = await pagePng(type, page, directory);
+      const reference = join(REFERENCES, `${type}.png`);
+      if (UPDATE || !existsSync(reference)) {
+        if (!UPDATE) throw new Error(`No reference for ${type}: run with UPDATE_VISUAL_REFERENCES=1 and review it`);
+        await writeFile(reference, actual);
+        return;
+      }
+      const expected = PNG.sync.read(await readFile(reference));
+      const got = PNG.sync.read(actual);
+      expect({ width: got.width, height: got.height }).toEqual({ width: expected.width, height: expected.height });
+      const diff = new PNG({ width: got.width, height: got.height });
+      const changed = pixelmatch(expected.data, got.data, diff.data, got.width, got.height, { threshold: 0.2 });
+      const share = changed / (got.width * got.height);
+      if (share > TOLERANCE) {
+        await mkdir(ARTIFACTS, { recursive: true });
+        await writeFile(join(ARTIFACTS, `${type}.png`), actual);
+        await writeFile(join(ARTIFACTS, `${type}.diff.png`), PNG.sync.write(diff));
+      }
+      expect({ type, changedShare: Math.round(share * 1000) / 1000 }).toEqual({
+        type,
+        changedShare: expect.any(Number) as number,
+      });
+      expect(share).toBeLessThanOrEqual(TOLERANCE);
+    },
+    60_000,
+  );
+});
