@@ -51,7 +51,15 @@
         width: width,
         height: 220,
         series: series,
-        scales: { x: { time: true } },
+        scales: {
+          x: {
+            time: true,
+            // One day of data would otherwise be spread over years of axis: half a day either side of each end.
+            range: function (_chart, min, max) {
+              return [min - 43200, max + 43200];
+            },
+          },
+        },
         axes: [{}, { label: title }],
       },
       data,
