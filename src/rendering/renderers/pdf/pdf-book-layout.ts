@@ -116,6 +116,17 @@ function languageTag(language: string): string {
  * when it was written; pdfkit stamps the render time when there is none (and
  * fails on an explicit undefined).
  */
+/**
+ * Pages in right-to-left order (manga, Arabic and Hebrew books): viewers show
+ * two-page spreads with the first page on the right. pdfkit writes the
+ * viewer preferences dictionary (it sets DisplayDocTitle there); the entry
+ * is added to it before the document ends.
+ */
+function readRightToLeft(doc: PDFKit.PDFDocument): void {
+  const root = (doc as unknown as { _root: { data: { ViewerPreferences?: { data: Record<string, unknown> } } } })._root;
+  if (root.data.ViewerPreferences) root.data.ViewerPreferences.data.Direction = 'R2L';
+}
+
 /** `25 November 2026`, in the book's language where the runtime knows it. */
 function longDate(date: Date, language: string): string {
   const format = (locale: string) =>
@@ -199,6 +210,7 @@ class BookLayout {
     );
     this.images = new ImageLibrary(this.doc, imagesById(document), this.ts.glyphs, han);
     this.panels = new PanelGrid(this.ts, this.images, metadata.readingDirection === 'rtl');
+    if (metadata.readingDirection === 'rtl') readRightToLeft(this.doc);
     this.collectExercises();
   }
 

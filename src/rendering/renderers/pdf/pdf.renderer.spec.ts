@@ -364,6 +364,11 @@ describe('PdfRenderer', () => {
     expect(manga.metadata.readingDirection).toBe('rtl');
     const rightToLeft = await bbox(manga);
     expect(rightToLeft.one).toBeGreaterThan(rightToLeft.two);
+    // And the pages: viewers lay spreads out right to left.
+    expect((await renderer.render(manga)).toString('latin1')).toMatch(/\/Direction \/R2L/);
+    expect((await renderer.render(sampleBook({ type: 'comic', chapters: 1 }))).toString('latin1')).not.toMatch(
+      /\/Direction/,
+    );
   });
 
   it('draws SVG illustrations as vectors, in their hsl() colours, within the page', async () => {
