@@ -1,8 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { getQueueToken } from '@nestjs/bull';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Queue } from 'bull';
-import type { Response as LightMyRequestResponse } from 'light-my-request';
 import { DataSource } from 'typeorm';
 import { AccountsService } from '../src/accounts/accounts.service';
 import { ApiKeysService } from '../src/auth/api-keys.service';
@@ -12,61 +10,8 @@ import { ConsoleUsersService } from '../src/web-console/console-users.service';
 import { verifyWebhookSignature } from '../src/webhooks/receiver/verify-webhook-signature';
 import { SigningSecretsService } from '../src/webhooks/signing-secrets.service';
 import { HttpsReceiver, localhostCertificate } from './support/https-receiver';
+import { ConsoleBrowser } from './support/console-browser';
 import { startTestApp, TestApp, waitForTerminal } from './support/test-app';
-
-/**
- * A browser for the web console over app.inject (as in web-console.e2e-spec.ts):
- * keeps the console's cookies, posts forms urlencoded with the last page's
- * CSRF token, and comes from an address of its own.
- */
-class ConsoleBrowser {
-  readonly cookies = new Map<string, string>();
-  csrf = '';
-
-  constructor(
-    private readonly app: NestFastifyApplication,
-    readonly ip = `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}`,
-  ) {}
-
-  get(url: string): Promise<LightMyRequestResponse> {
-    return this.send('GET', url);
-  }
-
-  post(url: string, fields: Record<string, string> = {}): Promise<LightMyRequestResponse> {
-    return this.send('POST', url, new URLSearchParams({ _csrf: this.csrf, ...fields }).toString());
-  }
-
-  postRaw(url: string, body: string): Promise<LightMyRequestResponse> {
-    return this.send('POST', url, body);
-  }
-
-  async signIn(email: string, password: string): Promise<void> {
-    await this.get('/console/sign-in');
-    const answer = await this.post('/console/sign-in', { email, password });
-    if (answer.statusCode !== 303) throw new Error(`Sign-in answered ${answer.statusCode}`);
-  }
-
-  private async send(method: 'GET' | 'POST', url: string, payload?: string): Promise<LightMyRequestResponse> {
-    const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-    const response = await this.app.inject({
-      method,
-      url,
-      payload,
-      headers: {
-        'x-forwarded-for': this.ip,
-        ...(cookie ? { cookie } : {}),
-        ...(method === 'POST' ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-      },
-    });
-    for (const set of response.cookies as Array<{ name: string; value: string; maxAge?: number }>) {
-      if (set.value === '' || set.maxAge === 0) this.cookies.delete(set.name);
-      else this.cookies.set(set.name, set.value);
-    }
-    const token = /name="_csrf" value="([^"]+)"/.exec(response.body)?.[1];
-    if (token) this.csrf = token;
-    return response;
-  }
-}
 
 const PASSWORD = 'correct horse battery staple';
 
@@ -125,7 +70,7 @@ describe('Web console account pages', () => {
     const email = uniqueEmail(role);
     const user = await users.create({ email, password: PASSWORD, role, accountIds });
     const browser = new ConsoleBrowser(t.app);
-    await browser.signIn(email, PASSWORD);
+    expect((await browser.signIn(email, PASSWORD)).statusCode).toBe(303);
     return { browser, userId: user.id };
   }
 
@@ -536,7 +481,7 @@ describe('Web console account pages', () => {
     const email = uniqueEmail('auditor');
     const user = await users.create({ email, password: PASSWORD, role: 'operator' });
     const browser = new ConsoleBrowser(t.app);
-    await browser.signIn(email, PASSWORD);
+    expect((await browser.signIn(email, PASSWORD)).statusCode).toBe(303);
     await browser.get(`/console/accounts/${account.id}/keys`);
     await browser.post(`/console/accounts/${account.id}/keys`, { name: 'Audited key' });
     const audit = await browser.get('/console/audit');

@@ -81,18 +81,13 @@ export class RateLimitService {
    * limit as it has room for, exactly, however many processes count at once:
    * one atomic increment by `wanted`, then the part beyond the limit is given
    * back. Anyone counting in between saw the window as full, which it is once
-   * this batch has taken its share.
+   * this batch has taken its share. `wanted` is at least 1: a batch with no
+   * valid new item counts nothing (BookBatchService answers it at once).
    */
   async admitBatch(key: AuthenticatedKey, wanted: number): Promise<BatchAdmission> {
     const limits = this.limitsOf(key);
     const daily = this.dailyLimiter(limits.dailyLimit);
     await this.consumeBurst(key, limits);
-    if (wanted === 0) {
-      return {
-        admitted: 0,
-        headers: await this.currentHeaders(key, limits).catch(() => this.headersFrom(limits.dailyLimit, null)),
-      };
-    }
     let state: RateLimiterRes;
     try {
       state = await daily.consume(key.id, wanted);

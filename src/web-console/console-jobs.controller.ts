@@ -5,7 +5,7 @@ import { ApiKeysService } from '../auth/api-keys.service';
 import { ApiException } from '../common/api-exception';
 import { PublicUrls } from '../common/public-urls';
 import { toJobStatusDto } from '../jobs/dto/job-status.dto';
-import { JOB_STATUSES, type BookJobEntity, type JobStatus } from '../jobs/entities/book-job.entity';
+import { JOB_STATUSES, TERMINAL_STATUSES, type BookJobEntity, type JobStatus } from '../jobs/entities/book-job.entity';
 import { JobCancellationService } from '../jobs/job-cancellation.service';
 import { JobListingRepository, type JobListingQuery } from '../jobs/job-listing.repository';
 import { JobsRepository } from '../jobs/jobs.repository';
@@ -109,7 +109,7 @@ export class ConsoleJobsController {
     const account = await this.access.openAccount(signedIn, accountId);
     const job = await this.jobOf(account, jobId);
     const status = toJobStatusDto(job, this.urls);
-    const unfinished = job.status === 'queued' || job.status === 'processing';
+    const unfinished = !TERMINAL_STATUSES.includes(job.status);
     const keyName = (await this.keys.list(account.id)).find((key) => key.keyId === job.apiKeyId)?.name;
     this.pages.page(reply, 'job', await this.access.frame(signedIn, `Job ${job.id.slice(0, 8)}`, account.id), {
       account: { id: account.id, name: account.name },
