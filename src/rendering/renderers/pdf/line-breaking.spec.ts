@@ -23,6 +23,24 @@ describe('breakLines', () => {
     expect(line?.spaces).toBe(2);
   });
 
+  it('measures each word once per measure function, however many paragraphs repeat it', () => {
+    const measured: string[] = [];
+    const counting: Measure = (face, text) => {
+      measured.push(text);
+      return measure(face, text);
+    };
+    const first = breakLines([serif('the cat and the dog')], { first: 70, rest: 70 }, counting);
+    const second = breakLines([serif('the dog and the cat')], { first: 70, rest: 70 }, counting);
+    expect(first.map(lineText)).toEqual(['the cat', 'and the', 'dog']);
+    expect(second.map(lineText)).toEqual(['the dog', 'and the', 'cat']);
+    expect(second[1]?.width).toBe(70);
+    // Each word once without a space before it and once with; the space once.
+    expect(measured.sort()).toEqual([' ', 'and', 'cat', 'dog', 'the', 'the'].sort());
+    // Another size is another function: nothing measured for one serves the other.
+    const larger: Measure = (face, text) => 2 * measure(face, text);
+    expect(breakLines([serif('the cat')], { first: 70, rest: 70 }, larger).map(lineText)).toEqual(['the', 'cat']);
+  });
+
   it('uses the first-line width for the first line only', () => {
     expect(texts([serif('aa bb cc dd')], 50, 20)).toEqual(['aa', 'bb cc', 'dd']);
   });

@@ -77,6 +77,61 @@ function canBreakBetween(previous: string, next: string): boolean {
   return !NO_LINE_START.has(next) && !NO_LINE_END.has(previous);
 }
 
+// Past this many distinct words of a face, its cache starts over rather than grow.
+const MEASURED_WORDS_LIMIT = 40_000;
+
+interface FaceWords {
+  /** Words with no space before them (a paragraph's first, or after a CJK break). */
+  readonly bare: Map<string, LineItem>;
+  /** Words after a space of their own face. */
+  readonly spaced: Map<string, LineItem>;
+  readonly space: Piece;
+}
+
+/**
+ * Words of one piece (nearly all of them) as measured with one `measure`,
+ * shared by every paragraph measured with it. A book repeats its words all
+ * through, and each one read anew cost a piece, a list and a word object:
+ * a fifth of a long book's PDF allocations. Line items are never changed
+ * after they are made, so one can stand in many lines.
+ */
+class MeasuredWords {
+  private readonly faces = new Map<FontFace, FaceWords>();
+
+  constructor(private readonly measure: Measure) {}
+
+  word(face: FontFace, text: string, spaced: boolean): LineItem {
+    let known = this.faces.get(face);
+    if (!known) {
+      const space = { face, text: ' ', width: this.measure(face, ' ') };
+      known = { bare: new Map(), spaced: new Map(), space };
+      this.faces.set(face, known);
+    }
+    const words = spaced ? known.spaced : known.bare;
+    let item = words.get(text);
+    if (!item) {
+      if (words.size >= MEASURED_WORDS_LIMIT) words.clear();
+      const width = this.measure(face, text);
+      const pieces = [{ face, text, width }];
+      item = spaced ? { pieces, width, space: known.space } : { pieces, width };
+      words.set(text, item);
+    }
+    return item;
+  }
+}
+
+/** Keyed by the measure function: a typesetter keeps one per text size (see `Typesetter.lines`). */
+const measuredWords = new WeakMap<Measure, MeasuredWords>();
+
+function measuredWordsOf(measure: Measure): MeasuredWords {
+  let words = measuredWords.get(measure);
+  if (!words) {
+    words = new MeasuredWords(measure);
+    measuredWords.set(measure, words);
+  }
+  return words;
+}
+
 /**
  * The words of the runs, measured, with the space before each, break
  * opportunities decided. With bidi levels, a piece also ends where the level
@@ -108,8 +163,15 @@ function words(runs: readonly TextRun[], bidi: BidiParagraph | undefined, measur
     }
     return piece;
   };
+  const known = measuredWordsOf(measure);
   const closeWord = (): void => {
     if (count === 0) return;
+    if (count === 1 && levels[0] === undefined && (spaceFace === undefined || spaceFace === faces[0])) {
+      items.push(known.word(faces[0] as FontFace, texts[0] as string, spaceFace !== undefined));
+      count = 0;
+      spaceFace = undefined;
+      return;
+    }
     const pieces: Piece[] = [];
     let width = 0;
     for (let index = 0; index < count; index += 1) {
@@ -281,37 +343,40 @@ export function breakLines(
   const narrowest = Math.max(1, Math.min(widths.first, widths.rest));
   const all = words(runs, bidi, measure);
   const hyphenation = bidi ? undefined : hyphenate;
-  all.forEach((word, index) => {
-    for (const item of word.width > narrowest ? splitOverlong(word, narrowest, measure) : [word]) {
-      const gap = items.length > 0 && item.space ? item.space.width : 0;
-      // The epsilon keeps a word whose width equals the line, up to rounding, on it.
-      if (items.length > 0 && width + gap + item.width > maxWidth() + 1e-6) {
-        const split =
-          hyphenation && hyphenatedInARow < MAX_HYPHENATED_LINES && index < all.length - 1
-            ? hyphenateToFit(item, maxWidth() - width - gap, hyphenation, measure)
-            : undefined;
-        if (split) {
-          items.push(split.head);
-          lines.push({
-            ...line(items, width + gap + split.head.width, gap > 0 ? spaces + 1 : spaces),
-            hyphenated: true,
-          });
-          hyphenatedInARow += 1;
-          items = [split.tail];
-          width = split.tail.width;
-        } else {
-          lines.push(line(items, width, spaces));
-          hyphenatedInARow = 0;
-          items = [{ pieces: item.pieces, width: item.width }];
-          width = item.width;
-        }
-        spaces = 0;
-        continue;
+  const place = (item: LineItem, index: number): void => {
+    const gap = items.length > 0 && item.space ? item.space.width : 0;
+    // The epsilon keeps a word whose width equals the line, up to rounding, on it.
+    if (items.length > 0 && width + gap + item.width > maxWidth() + 1e-6) {
+      const split =
+        hyphenation && hyphenatedInARow < MAX_HYPHENATED_LINES && index < all.length - 1
+          ? hyphenateToFit(item, maxWidth() - width - gap, hyphenation, measure)
+          : undefined;
+      if (split) {
+        items.push(split.head);
+        lines.push({
+          ...line(items, width + gap + split.head.width, gap > 0 ? spaces + 1 : spaces),
+          hyphenated: true,
+        });
+        hyphenatedInARow += 1;
+        items = [split.tail];
+        width = split.tail.width;
+      } else {
+        lines.push(line(items, width, spaces));
+        hyphenatedInARow = 0;
+        items = [{ pieces: item.pieces, width: item.width }];
+        width = item.width;
       }
-      items.push(items.length === 0 ? { pieces: item.pieces, width: item.width } : item);
-      width += gap + item.width;
-      if (gap > 0) spaces += 1;
+      spaces = 0;
+      return;
     }
+    items.push(items.length === 0 ? { pieces: item.pieces, width: item.width } : item);
+    width += gap + item.width;
+    if (gap > 0) spaces += 1;
+  };
+  all.forEach((word, index) => {
+    // Words wider than a line are rare: the others are placed without a list of parts to loop over.
+    if (word.width <= narrowest) place(word, index);
+    else for (const part of splitOverlong(word, narrowest, measure)) place(part, index);
   });
   if (items.length > 0) lines.push(line(items, width, spaces));
   return lines;

@@ -23,7 +23,8 @@ import {
 } from '../text-helpers';
 import { type Hyphenator, hyphenatorFor } from './hyphenation';
 import type { Line } from './line-breaking';
-import { ImageLibrary, fitInto } from './pdf-images';
+import { deflatePageContents } from './pdf-compression';
+import { ImageLibrary, type PreparedImage, fitInto } from './pdf-images';
 import { type Span, hanPreference } from './pdf-fonts';
 import { PanelGrid } from './pdf-panels';
 import { type Content, type PageGeometry, type TextStyle, Typesetter } from './pdf-typesetter';
@@ -38,7 +39,7 @@ const TINT = '#f6efe4';
 const PROSE_PAGE: PageGeometry = { width: 432, height: 648, top: 62, bottom: 62, left: 54, right: 54 };
 /** A textbook page (7.5 x 9.25 in) whose wide right margin is left blank for the reader's notes. */
 const TEXTBOOK_PAGE: PageGeometry = { width: 540, height: 666, top: 62, bottom: 62, left: 60, right: 156 };
-/** A landscape picture book page (10 x 8 in): a picture and a line or two of large type. */
+/** A landscape picture book page (10 x 8 in): one half of a spread, a picture or a few lines of large type. */
 const PICTURE_PAGE: PageGeometry = { width: 720, height: 576, top: 40, bottom: 44, left: 56, right: 56 };
 /** A US comic book page (6.625 x 10.25 in): panel grids need the room. */
 const COMIC_PAGE: PageGeometry = { width: 477, height: 738, top: 58, bottom: 58, left: 40, right: 40 };
@@ -112,11 +113,6 @@ function languageTag(language: string): string {
 }
 
 /**
- * The generation time as the PDF creation date, so re-renders of a book say
- * when it was written; pdfkit stamps the render time when there is none (and
- * fails on an explicit undefined).
- */
-/**
  * Pages in right-to-left order (manga, Arabic and Hebrew books): viewers show
  * two-page spreads with the first page on the right. pdfkit writes the
  * viewer preferences dictionary (it sets DisplayDocTitle there); the entry
@@ -126,6 +122,15 @@ function readRightToLeft(doc: PDFKit.PDFDocument): void {
   const root = (doc as unknown as { _root: { data: { ViewerPreferences?: { data: Record<string, unknown> } } } })._root;
   if (root.data.ViewerPreferences) root.data.ViewerPreferences.data.Direction = 'R2L';
 }
+
+/**
+ * Picture books are made in spreads, words facing their picture: viewers
+ * show two pages side by side, the title page alone as the first right-hand
+ * page, as in print (and mirrored in a right-to-left book, whose Direction
+ * preference puts even pages on the right). pdfkit has the option since
+ * 0.18; @types/pdfkit does not list it yet.
+ */
+const inSpreads = { pageLayout: 'twoPageRight' } as const;
 
 /** `25 November 2026`, in the book's language where the runtime knows it. */
 function longDate(date: Date, language: string): string {
@@ -138,6 +143,11 @@ function longDate(date: Date, language: string): string {
   }
 }
 
+/**
+ * The generation time as the PDF creation date, so re-renders of a book say
+ * when it was written; pdfkit stamps the render time when there is none (and
+ * fails on an explicit undefined).
+ */
 function creationDate(createdAt: string): { CreationDate?: Date } {
   const date = new Date(createdAt);
   return Number.isNaN(date.getTime()) ? {} : { CreationDate: date };
@@ -156,8 +166,10 @@ class BookLayout {
   private readonly title: string;
   /** Comics and manga: larger pages, chapters opening at the top. */
   private readonly panelBook: boolean;
-  /** Picture books: landscape pages, a picture and its words on each, no contents, no running heads or folios. */
+  /** Picture books: landscape pages in spreads, words facing their picture; no contents, running heads or folios. */
   private readonly pictureBook: boolean;
+  /** Words of picture book pages without a picture, kept for the words page of the next spread (see picturePage). */
+  private wordsForNextSpread: Array<{ target: TocEntry; words: Content[] }> = [];
   private readonly pages: PageRecord[] = [];
   private section: Omit<PageRecord, 'opening'> = { folio: false };
   /** Page index of each table-of-contents target. */
@@ -172,12 +184,18 @@ class BookLayout {
   ) {
     const { metadata } = document;
     this.title = cleanInline(metadata.title) || 'Untitled';
+    this.panelBook = document.chapters.some((chapter) => chapter.blocks.some((block) => block.kind === 'panel'));
+    this.pictureBook =
+      !this.panelBook &&
+      (metadata.type === 'childrens' ||
+        (document.chapters.length > 0 && document.chapters.every((chapter) => chapter.kind === 'page')));
     this.doc = new PDFDocument({
       autoFirstPage: false,
       bufferPages: true,
       pdfVersion: '1.7',
       lang: languageTag(metadata.language),
       displayTitle: true,
+      ...(this.pictureBook ? inSpreads : {}),
       info: {
         Title: this.title,
         Author: cleanInline(metadata.author),
@@ -187,11 +205,6 @@ class BookLayout {
         ...creationDate(metadata.createdAt),
       },
     });
-    this.panelBook = document.chapters.some((chapter) => chapter.blocks.some((block) => block.kind === 'panel'));
-    this.pictureBook =
-      !this.panelBook &&
-      (metadata.type === 'childrens' ||
-        (document.chapters.length > 0 && document.chapters.every((chapter) => chapter.kind === 'page')));
     const han = hanPreference(metadata.language);
     this.ts = new Typesetter(
       this.doc,
@@ -238,6 +251,7 @@ class BookLayout {
     if (answersAt >= chapters.length) this.answers();
     this.fillContents(toc);
     await this.runningHeadsAndFolios();
+    deflatePageContents(this.doc);
     this.doc.end();
     return finished;
   }
@@ -416,16 +430,67 @@ class BookLayout {
   }
 
   /**
-   * A picture book page: the picture above, its words centred below in large
-   * type, never over the picture (so they never hide what it shows). Words
-   * that leave the picture less than half the page go on a page of their own,
-   * after it.
+   * A picture book page is a two-page spread, as picture books are printed:
+   * its words alone on the left-hand page (an even page number), in large
+   * type, centred, and its picture alone on the right-hand page facing them,
+   * as large as the page allows. The words never share the picture's page,
+   * so they never hide what it shows. Words too long for one page run on
+   * after the picture. In a right-to-left book the same pages are shown
+   * mirrored (see `inSpreads`): the words, read first, on the right.
+   *
+   * A page without a picture (the image provider refused it, or the book
+   * has none) is one page of words, on whichever side comes next: a blank
+   * page facing the words would look like a lost picture. When that side is
+   * a left-hand page and the next page has a picture, the next spread has to
+   * open there, so its words page takes these words too, above its own, as
+   * a designer would rather than leave the page beside them empty.
    */
   private picturePage(chapter: BookChapter, index: number): void {
     const ts = this.ts;
     this.section = { folio: false };
+    const { image, words, rest } = this.storyPage(chapter);
+    const target = {
+      key: `chapter-${index}`,
+      label: chapterLabel(chapter) || cleanInline(chapter.title) || `Page ${index + 1}`,
+    };
+    if (!image) {
+      const next = this.document.chapters[index + 1];
+      if (this.nextPageIsLeft() && rest.length === 0 && next?.kind === 'page' && this.storyPage(next).image) {
+        this.wordsForNextSpread.push({ target, words });
+        return;
+      }
+      ts.newPage();
+      this.markTarget(target.key, target.label);
+      this.pictureBookWords(words);
+      for (const block of rest) this.block(block);
+      return;
+    }
+    // The page before a spread that would open on a right-hand page stays blank.
+    if (!this.nextPageIsLeft()) ts.newPage();
     ts.newPage();
-    this.markTarget(`chapter-${index}`, chapterLabel(chapter) || cleanInline(chapter.title) || `Page ${index + 1}`);
+    const wordsPage = ts.pageIndex;
+    const held = this.wordsForNextSpread;
+    this.wordsForNextSpread = [];
+    for (const page of [...held, { target }]) this.markTarget(page.target.key, page.target.label);
+    ts.newPage();
+    const picturePage = ts.pageIndex;
+    this.images.draw(image, ts.left, ts.top, { width: ts.contentWidth, height: ts.contentHeight });
+    this.doc.switchToPage(wordsPage);
+    this.pictureBookWords([...held.flatMap((page) => page.words), ...words]);
+    if (ts.pageIndex === picturePage) {
+      // The words fitted on their page: what follows goes after the picture, never on its page.
+      this.doc.switchToPage(picturePage);
+      ts.y = ts.bottom;
+    }
+    for (const block of rest) this.block(block);
+  }
+
+  /** A picture book page's picture, its words (dialogue phrased for reading aloud) and its other blocks. */
+  private storyPage(chapter: BookChapter): {
+    image: PreparedImage | undefined;
+    words: Content[];
+    rest: Array<Exclude<BookBlock, PanelBlock>>;
+  } {
     const imageBlock = chapter.blocks.find((block) => block.kind === 'image');
     const image = this.images.get(chapter.imageId ?? (imageBlock?.kind === 'image' ? imageBlock.imageId : undefined));
     const words: Content[] = [];
@@ -437,35 +502,27 @@ class BookLayout {
         words.push(block.speaker ? `“${text}” said ${cleanInline(block.speaker)}.` : `“${text}”`);
       } else if (block.kind !== 'panel' && block !== imageBlock) rest.push(block);
     }
-    const textWidth = ts.contentWidth * 0.86;
-    const texts = words.filter((text) => text !== '');
-    const textHeight =
-      texts.reduce((sum, text) => sum + ts.lines(text, STYLES.pictureText, textWidth).length, 0) *
+    return { image, words: words.filter((text) => text !== ''), rest };
+  }
+
+  /** Whether the next page is a left-hand one: an even page number, the title page being page 1. */
+  private nextPageIsLeft(): boolean {
+    const nextPageNumber = this.ts.pageIndex + 2;
+    return nextPageNumber % 2 === 0;
+  }
+
+  /** Words in large type, centred across and down the current page; words longer than a page run on. */
+  private pictureBookWords(words: readonly Content[]): void {
+    const ts = this.ts;
+    const inset = ts.contentWidth * 0.07;
+    const width = ts.contentWidth - 2 * inset;
+    const gap = 10;
+    const height =
+      words.reduce((sum, text) => sum + ts.lines(text, STYLES.pictureText, width).length, 0) *
         STYLES.pictureText.leading +
-      Math.max(0, texts.length - 1) * 10;
-    const gap = 22;
-    let pictureHeight = ts.contentHeight - (texts.length > 0 ? textHeight + gap : 0);
-    const wordsApart = image !== undefined && pictureHeight < ts.contentHeight * 0.5;
-    if (wordsApart) pictureHeight = ts.contentHeight;
-    if (image) {
-      const size = fitInto(image.aspect, { width: ts.contentWidth, height: pictureHeight });
-      this.images.draw(image, ts.left + (ts.contentWidth - size.width) / 2, ts.top, size);
-      ts.y = ts.top + size.height + gap;
-    } else {
-      // No picture: the words sit in the middle of the page.
-      ts.y = ts.top + Math.max(0, (ts.contentHeight - textHeight) / 2);
-    }
-    if (wordsApart) {
-      ts.newPage();
-      ts.y = ts.top + Math.max(0, (ts.contentHeight - textHeight) / 2);
-    }
-    const left = ts.left + (ts.contentWidth - textWidth) / 2;
-    for (const text of texts) {
-      const lines = ts.lines(text, STYLES.pictureText, textWidth);
-      ts.ensureSpace(lines.length * STYLES.pictureText.leading);
-      ts.y += ts.drawLines(lines, left, ts.y, textWidth, STYLES.pictureText) + 10;
-    }
-    for (const block of rest) this.block(block);
+      Math.max(0, words.length - 1) * gap;
+    ts.y = ts.top + Math.max(0, (ts.contentHeight - height) / 2);
+    for (const text of words) ts.paragraph(text, STYLES.pictureText, { inset, insetRight: inset, spaceAfter: gap });
   }
 
   private block(block: Exclude<BookBlock, PanelBlock>): void {

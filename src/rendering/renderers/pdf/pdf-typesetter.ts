@@ -6,7 +6,7 @@
  * panel grids need.
  */
 import type { Hyphenator } from './hyphenation';
-import { breakLines, type Line, type LineWidths } from './line-breaking';
+import { breakLines, type Line, type LineWidths, type Measure } from './line-breaking';
 import { bidiParagraph, displayOrder, mirrored } from './pdf-bidi';
 import { type FontFace, type FontStyle, type HanPreference, type Span, splitRuns } from './pdf-fonts';
 import { GlyphWriter, type ShapedText, shape } from './pdf-glyphs';
@@ -76,6 +76,7 @@ export class Typesetter {
   y: number;
   /** The document's fonts; drawing outside the typesetter (SVG text) registers its faces here. */
   readonly glyphs: GlyphWriter;
+  private readonly measures = new Map<number, Measure>();
 
   constructor(
     readonly doc: PDFKit.PDFDocument,
@@ -160,10 +161,23 @@ export class Typesetter {
     return breakLines(
       runs,
       lineWidths,
-      (face, text) => shape(face, text).width * style.size,
+      this.measureAt(style.size),
       bidi,
       (style.hyphenate && this.hyphenator) || undefined,
     );
+  }
+
+  /**
+   * Advance widths at one size. One function per size for the whole book:
+   * line breaking keeps the words it has measured per function.
+   */
+  private measureAt(size: number): Measure {
+    let measure = this.measures.get(size);
+    if (!measure) {
+      measure = (face, text) => shape(face, text).width * size;
+      this.measures.set(size, measure);
+    }
+    return measure;
   }
 
   /** Width of the content set on one line. */

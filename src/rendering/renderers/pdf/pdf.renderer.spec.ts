@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { crc32, deflateSync } from 'node:zlib';
-import type { BookDocument, BookImage } from '../../../book/book-document';
+import type { BookBlock, BookDocument, BookImage } from '../../../book/book-document';
 import { CONCRETE_BOOK_TYPES, sampleBook, sampleSvg } from '../../testing/sample-books';
 import { PdfRenderer } from './pdf.renderer';
 
@@ -478,53 +478,209 @@ describe('PdfRenderer', () => {
 
   describe('a picture book', () => {
     const words = (index: number) => `Pip hopped over stone number ${index + 1} and waved at the ducks.`;
-    let file: string;
-    let pages: string[];
-    let boxes: string;
+    const paragraph = (text: string): BookBlock => ({ kind: 'paragraph', text });
+    /** The content box of the 10 x 8 in landscape page (inside its margins), points. */
+    const box = { left: 56, right: 720 - 56, top: 40, bottom: 576 - 44 };
 
-    beforeAll(async () => {
-      const document = sampleBook({ type: 'childrens', chapters: 3, images: true });
-      document.chapters = document.chapters.map((chapter, index) => ({
-        ...chapter,
-        blocks:
-          index === 2
-            ? [{ kind: 'paragraph', text: `${words(index)} `.repeat(14).trim() }]
-            : [
-                { kind: 'paragraph', text: words(index) },
-                { kind: 'dialogue', speaker: 'Pip', text: 'Quack!' },
-              ],
-      }));
-      ({ file } = await renderToFile(document));
-      pages = await pageTexts(file);
-      boxes = await poppler('pdftotext', '-bbox', file, '-');
-    });
+    /**
+     * A picture book of these story pages (and the sample's front matter and
+     * glossary). The pictures are solid dark PNGs, 30 px high and 40 + n px
+     * wide for story page n, so pdfimages tells on which page each one is.
+     */
+    function pictureBook(
+      story: ReadonlyArray<{ blocks: BookBlock[]; picture: boolean }>,
+      readingDirection: 'ltr' | 'rtl' = 'ltr',
+    ): BookDocument {
+      const document = sampleBook({ type: 'childrens', chapters: story.length });
+      document.metadata.readingDirection = readingDirection;
+      document.images = [];
+      story.forEach(({ blocks, picture }, index) => {
+        const chapter = document.chapters[index]!;
+        chapter.blocks = blocks;
+        if (!picture) return;
+        const id = `picture-${index}`;
+        const data = png(40 + index, 30, [40, 60 + 10 * index, 120]).toString('base64');
+        document.images.push({ id, mediaType: 'image/png', data, alt: id, width: 40 + index, height: 30 });
+        chapter.imageId = id;
+      });
+      return document;
+    }
 
-    it('is set on landscape pages with no contents page, running heads or page numbers', async () => {
-      expect((await pdfInfo(file))['Page size']).toMatch(/^720 x 576 pts/);
-      expect(pages.some((page) => page.includes('Contents'))).toBe(false);
-      for (const page of pages) expect(page.trimEnd().split('\n').at(-1)?.trim()).not.toMatch(/^\d+$/);
-    });
+    interface Layout {
+      file: string;
+      pages: string[];
+      /** Page number (1-based) on which each story page's words start. */
+      wordsOn(index: number): number;
+      /** Page numbers of each story page's picture (all of them, to catch a picture drawn twice). */
+      picturesOn(index: number): number[];
+    }
 
-    it("puts each page's words in large type below its picture, never over it", () => {
-      const pageBoxes = boxes.split('<page ').slice(1);
-      const first = pages.findIndex((page) => squash(page).includes(words(0)));
-      expect(first).toBeGreaterThan(0);
-      for (const index of [first, first + 1]) {
-        const heights = [...(pageBoxes[index] ?? '').matchAll(/yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)"/g)].map(
-          (match) => ({ top: Number(match[1]), height: Number(match[2]) - Number(match[1]) }),
+    async function layOut(document: BookDocument): Promise<Layout> {
+      const { file } = await renderToFile(document);
+      const pages = await pageTexts(file);
+      const pictures = (await poppler('pdfimages', '-list', file))
+        .split('\n')
+        .slice(2)
+        .filter(Boolean)
+        .map((line) => line.trim().split(/\s+/))
+        .map((row) => ({ page: Number(row[0]), story: Number(row[3]) - 40 }));
+      return {
+        file,
+        pages,
+        wordsOn: (index) => pages.findIndex((text) => squash(text).includes(words(index))) + 1,
+        picturesOn: (index) => pictures.filter((picture) => picture.story === index).map((picture) => picture.page),
+      };
+    }
+
+    /** Where the dark pixels of a page are, in points, from pdftoppm at 36 dpi (half a point a pixel). */
+    async function darkArea(file: string, pageNumber: number) {
+      const { stdout } = await execFileAsync(
+        '/usr/bin/pdftoppm',
+        ['-r', '36', '-f', String(pageNumber), '-l', String(pageNumber), '-gray', file],
+        { encoding: 'buffer', maxBuffer: 16 * 1024 * 1024 },
+      );
+      const header = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(stdout.subarray(0, 32).toString('latin1'));
+      const width = Number(header?.[1]);
+      const pixels = stdout.subarray(header?.[0].length ?? 0);
+      const xs: number[] = [];
+      const ys: number[] = [];
+      pixels.forEach((value, index) => {
+        if (value >= 128) return;
+        xs.push(index % width);
+        ys.push(Math.floor(index / width));
+      });
+      const points = (pixel: number) => pixel * 2;
+      return {
+        left: points(Math.min(...xs)),
+        right: points(Math.max(...xs) + 1),
+        top: points(Math.min(...ys)),
+        bottom: points(Math.max(...ys) + 1),
+      };
+    }
+
+    describe('with a picture on most pages', () => {
+      let book: Layout;
+
+      beforeAll(async () => {
+        book = await layOut(
+          pictureBook([
+            { blocks: [paragraph(words(0)), { kind: 'dialogue', speaker: 'Pip', text: 'Quack!' }], picture: true },
+            // The image provider refused this page's picture.
+            { blocks: [paragraph(words(1))], picture: false },
+            { blocks: [paragraph(words(2))], picture: true },
+            // Too many words for one page.
+            { blocks: [paragraph(`${words(3)} `.repeat(24).trim())], picture: true },
+            { blocks: [paragraph(words(4))], picture: false },
+          ]),
         );
-        expect(heights.length).toBeGreaterThan(3);
-        // The picture fills the top of the page; the words start in its lower half, at 19 pt.
-        for (const word of heights) expect(word.top).toBeGreaterThan(576 / 2);
-        expect(Math.max(...heights.map((word) => word.height))).toBeGreaterThan(17);
-      }
-      expect(squash(pages[first + 1] ?? '')).toContain('“Quack!” said Pip.');
+      });
+
+      it('is set on landscape pages with no contents page, running heads or page numbers', async () => {
+        expect((await pdfInfo(book.file))['Page size']).toMatch(/^720 x 576 pts/);
+        expect(book.pages.some((text) => text.includes('Contents'))).toBe(false);
+        for (const text of book.pages) expect(text.trimEnd().split('\n').at(-1)?.trim()).not.toMatch(/^\d+$/);
+      });
+
+      it("sets each page's words on a left-hand (even) page and its picture on the right-hand page facing them", () => {
+        for (const index of [0, 2, 3]) {
+          const wordsOn = book.wordsOn(index);
+          expect({ index, wordsOnEvenPage: wordsOn > 0 && wordsOn % 2 === 0 }).toEqual({
+            index,
+            wordsOnEvenPage: true,
+          });
+          expect({ index, picturesOn: book.picturesOn(index) }).toEqual({ index, picturesOn: [wordsOn + 1] });
+        }
+        expect(squash(book.pages[book.wordsOn(0) - 1] ?? '')).toContain(`${words(0)} “Quack!” said Pip.`);
+      });
+
+      it("puts no words on a picture's page: the picture alone, as large as the margins allow, centred", async () => {
+        for (const index of [0, 2, 3]) {
+          const [pictureOn] = book.picturesOn(index);
+          expect({ index, text: book.pages[(pictureOn ?? 0) - 1]?.trim() }).toEqual({ index, text: '' });
+        }
+        // A 4:3 picture fills the content box's width, and stands in the middle of its height.
+        const area = await darkArea(book.file, book.picturesOn(0)[0] ?? 0);
+        const height = ((box.right - box.left) * 30) / 40;
+        const top = box.top + (box.bottom - box.top - height) / 2;
+        // Within a pixel of the rendering (2 pt) and rounding.
+        expect(Math.abs(area.left - box.left)).toBeLessThanOrEqual(3);
+        expect(Math.abs(area.right - box.right)).toBeLessThanOrEqual(3);
+        expect(Math.abs(area.top - top)).toBeLessThanOrEqual(3);
+        expect(Math.abs(area.bottom - (top + height))).toBeLessThanOrEqual(3);
+      });
+
+      it('sets the words in large type in the middle of their page', async () => {
+        const wordsOn = book.wordsOn(0);
+        const boxes = (
+          await poppler('pdftotext', '-bbox', '-f', String(wordsOn), '-l', String(wordsOn), book.file, '-')
+        )
+          .split('<page ')
+          .slice(1)
+          .join('');
+        const found = [...boxes.matchAll(/xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)"/g)].map(
+          (match) => ({
+            left: Number(match[1]),
+            top: Number(match[2]),
+            right: Number(match[3]),
+            bottom: Number(match[4]),
+          }),
+        );
+        expect(found.length).toBeGreaterThan(10);
+        // 19 pt type.
+        expect(Math.max(...found.map((word) => word.bottom - word.top))).toBeGreaterThan(17);
+        const across = (Math.min(...found.map((word) => word.left)) + Math.max(...found.map((word) => word.right))) / 2;
+        const down = (Math.min(...found.map((word) => word.top)) + Math.max(...found.map((word) => word.bottom))) / 2;
+        expect(Math.abs(across - (box.left + box.right) / 2)).toBeLessThan(10);
+        expect(Math.abs(down - (box.top + box.bottom) / 2)).toBeLessThan(15);
+      });
+
+      it('runs words too long for one page on after the picture that faces their first page', () => {
+        const wordsOn = book.wordsOn(3);
+        expect(book.picturesOn(3)).toEqual([wordsOn + 1]);
+        expect(squash(book.pages[wordsOn + 1] ?? '')).toContain(words(3));
+      });
+
+      it('gives a page without a picture no blank page: the words page of the spread after it, else one of its own', () => {
+        // After a spread the next page is a left-hand one, where the next spread must open: they share it.
+        expect(book.wordsOn(1)).toBe(book.wordsOn(2));
+        expect(squash(book.pages[book.wordsOn(2) - 1] ?? '')).toContain(`${words(1)} ${words(2)}`);
+        // After the long page's last words, on the right-hand page.
+        expect(book.wordsOn(4)).toBe(book.wordsOn(3) + 3);
+        for (let pageNumber = book.wordsOn(0); pageNumber <= book.wordsOn(4); pageNumber += 1) {
+          const text = book.pages[pageNumber - 1]?.trim() ?? '';
+          const picture = [0, 2, 3].some((index) => book.picturesOn(index).includes(pageNumber));
+          expect({ pageNumber, blank: text === '' && !picture }).toEqual({ pageNumber, blank: false });
+        }
+      });
     });
 
-    it('gives words that would crowd the picture a page of their own, after it', () => {
-      const long = pages.findIndex((page) => squash(page).includes(words(2)));
-      expect(long).toBeGreaterThan(0);
-      expect(squash(pages[long - 1] ?? '').trim()).toBe('');
+    it('sets the pages of a book without pictures one after another, each on a page of its own', async () => {
+      const book = await layOut(
+        pictureBook([0, 1, 2].map((index) => ({ blocks: [paragraph(words(index))], picture: false }))),
+      );
+      const first = book.wordsOn(0);
+      expect(first).toBeGreaterThan(0);
+      expect([book.wordsOn(1), book.wordsOn(2)]).toEqual([first + 1, first + 2]);
+    });
+
+    it('asks viewers to show its pages in spreads, the title page alone on the right; other books not', async () => {
+      const story = [{ blocks: [paragraph(words(0))], picture: true }];
+      expect((await renderer.render(pictureBook(story))).toString('latin1')).toMatch(/\/PageLayout \/TwoPageRight/);
+      expect((await renderer.render(sampleBook({ chapters: 1 }))).toString('latin1')).not.toMatch(/\/PageLayout/);
+    });
+
+    it('mirrors the spreads of a right-to-left picture book: the words on the right-hand page, the picture on the left', async () => {
+      const story = [0, 1].map((index) => ({ blocks: [paragraph(words(index))], picture: true }));
+      const book = await layOut(pictureBook(story, 'rtl'));
+      const pdf = (await readFile(book.file)).toString('latin1');
+      // Read right to left, a spread's even page is the right-hand one: the words, read first, face the picture.
+      expect(pdf).toMatch(/\/Direction \/R2L/);
+      expect(pdf).toMatch(/\/PageLayout \/TwoPageRight/);
+      for (const index of [0, 1]) {
+        const wordsOn = book.wordsOn(index);
+        expect(wordsOn % 2).toBe(0);
+        expect(book.picturesOn(index)).toEqual([wordsOn + 1]);
+      }
     });
   });
 

@@ -11,8 +11,9 @@ import { BuiltinBookProvider } from '../../../generation/builtin/builtin-book.pr
 import { PdfRenderer } from './pdf.renderer';
 
 /**
- * Visual regression of the PDF layout: one page of each type of book,
- * rendered to PNG by pdftoppm and compared with the committed reference
+ * Visual regression of the PDF layout: one page of each type of book (of
+ * a picture book, a spread: its two facing pages side by side), rendered
+ * to PNG by pdftoppm and compared with the committed reference
  * (visual-references/), so a layout change shows in review as changed
  * pictures; a failing page leaves its rendering and the difference in
  * test-artifacts/pdf-visual/. UPDATE_VISUAL_REFERENCES=1 writes the
@@ -27,11 +28,12 @@ const UPDATE = process.env.UPDATE_VISUAL_REFERENCES === '1';
 const TOLERANCE = 0.01;
 const DPI = 40;
 
-/** The page shown for each type: past the front matter, a page of the book's body. */
-const PAGES: ReadonlyArray<{ type: Exclude<BookType, 'automatic'>; page: number }> = [
+/** The page shown for each type: past the front matter, a page of the book's body; `spread`: and the page after it. */
+const PAGES: ReadonlyArray<{ type: Exclude<BookType, 'automatic'>; page: number; spread?: boolean }> = [
   { type: 'novel', page: 7 },
   { type: 'short_story', page: 6 },
-  { type: 'childrens', page: 5 },
+  // The first spread, after the title page, its back and the dedication: the words on the left, the picture on the right.
+  { type: 'childrens', page: 4, spread: true },
   { type: 'comic', page: 7 },
   { type: 'manga', page: 7 },
   { type: 'textbook', page: 9 },
@@ -39,7 +41,12 @@ const PAGES: ReadonlyArray<{ type: Exclude<BookType, 'automatic'>; page: number 
   { type: 'self_help', page: 8 },
 ];
 
-async function pagePng(type: Exclude<BookType, 'automatic'>, page: number, directory: string): Promise<Buffer> {
+async function pagePng(
+  type: Exclude<BookType, 'automatic'>,
+  page: number,
+  spread: boolean,
+  directory: string,
+): Promise<Buffer> {
   const { document } = await new BuiltinBookProvider().generate(
     {
       requestId: '00000000-0000-4000-8000-000000000017',
@@ -57,20 +64,33 @@ async function pagePng(type: Exclude<BookType, 'automatic'>, page: number, direc
   );
   const pdf = join(directory, `${type}.pdf`);
   await writeFile(pdf, await new PdfRenderer().render(document));
-  const prefix = join(directory, type);
-  await run('pdftoppm', [
-    '-r',
-    String(DPI),
-    '-png',
-    '-singlefile',
-    '-f',
-    String(page),
-    '-l',
-    String(page),
-    pdf,
-    prefix,
-  ]);
-  return readFile(`${prefix}.png`);
+  const render = async (pageNumber: number): Promise<Buffer> => {
+    const prefix = join(directory, `${type}-${pageNumber}`);
+    await run('pdftoppm', [
+      '-r',
+      String(DPI),
+      '-png',
+      '-singlefile',
+      '-f',
+      String(pageNumber),
+      '-l',
+      String(pageNumber),
+      pdf,
+      prefix,
+    ]);
+    return readFile(`${prefix}.png`);
+  };
+  if (!spread) return render(page);
+  return sideBySide(PNG.sync.read(await render(page)), PNG.sync.read(await render(page + 1)));
+}
+
+/** Two facing pages as a reader sees them, a grey hairline at the fold. */
+function sideBySide(left: PNG, right: PNG): Buffer {
+  const spread = new PNG({ width: left.width + right.width, height: Math.max(left.height, right.height) });
+  PNG.bitblt(left, spread, 0, 0, left.width, left.height, 0, 0);
+  PNG.bitblt(right, spread, 0, 0, right.width, right.height, left.width, 0);
+  for (let y = 0; y < spread.height; y += 1) spread.data.set([190, 190, 190, 255], (y * spread.width + left.width) * 4);
+  return PNG.sync.write(spread);
 }
 
 describe('PDF pages of each type of book, against their references', () => {
@@ -82,8 +102,8 @@ describe('PDF pages of each type of book, against their references', () => {
 
   it.each(PAGES)(
     'a $type page looks as it did',
-    async ({ type, page }) => {
-      const actual = await pagePng(type, page, directory);
+    async ({ type, page, spread }) => {
+      const actual = await pagePng(type, page, spread ?? false, directory);
       const reference = join(REFERENCES, `${type}.png`);
       if (UPDATE || !existsSync(reference)) {
         if (!UPDATE) throw new Error(`No reference for ${type}: run with UPDATE_VISUAL_REFERENCES=1 and review it`);
