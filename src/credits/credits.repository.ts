@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import { runCombinedWrites, type WriteStatement } from '../database/combined-writes';
 import { CreditLedgerEntryEntity, LedgerKind } from './entities/credit-ledger-entry.entity';
 
 /** A job's estimated cost, to be held from its account's pool. */
@@ -111,11 +112,29 @@ export class CreditsRepository {
    * debits are then written in one statement, however many jobs there are.
    */
   async reserveInOrder(manager: EntityManager, holds: readonly CreditHold[]): Promise<boolean[]> {
+    const { held, writes } = await this.planReservations(manager, holds);
+    await runCombinedWrites(manager, writes);
+    return held;
+  }
+
+  /**
+   * `reserveInOrder` up to its writes: the accounts locked and what each job
+   * holds decided, the debits and ledger rows handed back for the caller to
+   * run in its transaction, with its own writes (see runCombinedWrites).
+   * No writes when nothing was held.
+   */
+  async planReservations(
+    manager: EntityManager,
+    holds: readonly CreditHold[],
+  ): Promise<{ held: boolean[]; writes: WriteStatement[] }> {
     const accountIds = [...new Set(holds.map((hold) => hold.accountId))].sort();
-    const locked: Array<{ id: string; credit_balance: string }> = await manager.query(
-      `SELECT id, credit_balance FROM accounts WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
-      [accountIds],
-    );
+    const locked: Array<{ id: string; credit_balance: string }> =
+      accountIds.length === 0
+        ? []
+        : await manager.query(
+            `SELECT id, credit_balance FROM accounts WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
+            [accountIds],
+          );
     const balances = new Map(locked.map((row) => [row.id, Number(row.credit_balance)]));
     const debits = new Map<string, number>();
     const ledger = {
@@ -135,20 +154,25 @@ export class CreditsRepository {
       ledger.after.push(balance - hold.amount);
       return true;
     });
-    if (debits.size > 0) {
-      await manager.query(
-        `WITH debit AS (
-           UPDATE accounts SET credit_balance = accounts.credit_balance - d.amount
-             FROM unnest($1::uuid[], $2::bigint[]) AS d(account_id, amount)
-            WHERE accounts.id = d.account_id
-         )
-         INSERT INTO credit_ledger (account_id, job_id, kind, amount, balance_after)
-         SELECT account_id, job_id, 'reserve', amount, balance_after
-           FROM unnest($3::uuid[], $4::uuid[], $5::bigint[], $6::bigint[]) AS r(account_id, job_id, amount, balance_after)`,
-        [[...debits.keys()], [...debits.values()], ledger.accountIds, ledger.jobIds, ledger.amounts, ledger.after],
-      );
-    }
-    return held;
+    if (debits.size === 0) return { held, writes: [] };
+    return {
+      held,
+      writes: [
+        {
+          sql: `UPDATE accounts SET credit_balance = accounts.credit_balance - d.amount
+                  FROM unnest($1::uuid[], $2::bigint[]) AS d(account_id, amount)
+                 WHERE accounts.id = d.account_id`,
+          params: [[...debits.keys()], [...debits.values()]],
+        },
+        {
+          sql: `INSERT INTO credit_ledger (account_id, job_id, kind, amount, balance_after)
+                SELECT account_id, job_id, 'reserve', amount, balance_after
+                  FROM unnest($1::uuid[], $2::uuid[], $3::bigint[], $4::bigint[])
+                    AS r(account_id, job_id, amount, balance_after)`,
+          params: [ledger.accountIds, ledger.jobIds, ledger.amounts, ledger.after],
+        },
+      ],
+    };
   }
 
   /**

@@ -1,12 +1,10 @@
 import type { GenerationProducer } from './generation.producer';
-import { JobAdmissions } from './job-admissions';
+import { JobAdmissions, QUEUE_BATCH, STORE_BATCH } from './job-admissions';
 import type { JobsRepository, NewBookJob } from './jobs.repository';
 
-/** How many store transactions and bulk queue adds admission runs at once (job-admissions.ts). */
-const STORE_IN_FLIGHT = 4;
-const STORE_MAX_BATCH = 128;
-const QUEUE_IN_FLIGHT = 2;
-const QUEUE_MAX_BATCH = 256;
+/** How many store transactions and bulk queue adds admission runs at once, and their largest batches. */
+const { maxInFlight: STORE_IN_FLIGHT, maxBatch: STORE_MAX_BATCH } = STORE_BATCH;
+const { maxInFlight: QUEUE_IN_FLIGHT, maxBatch: QUEUE_MAX_BATCH } = QUEUE_BATCH;
 
 /** A collaborator call that stays pending until the test answers or fails it; records what each call was given. */
 class HeldCalls<I, O> {
@@ -48,6 +46,8 @@ const newJob = (n: number, account = n): NewBookJob => ({
 
 const ids = (jobs: readonly NewBookJob[]) => jobs.map((job) => job.id);
 const range = (from: number, count: number) => Array.from({ length: count }, (_, index) => from + index);
+/** The numbers of `count` jobs submitted after the ones filling every transaction slot. */
+const afterBusy = (count: number) => range(STORE_IN_FLIGHT + 1, count);
 /** Lets a finished batch free its slot and the next batch start (the batcher drains after its await). */
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -63,7 +63,7 @@ function setUp() {
 }
 
 describe('JobAdmissions.store', () => {
-  it('stores a job in its own transaction at once while a slot is free, up to four transactions at a time', () => {
+  it(`stores a job in its own transaction at once while a slot is free, up to ${STORE_IN_FLIGHT} transactions at a time`, () => {
     const { transactions, fillStoreSlots } = setUp();
     void fillStoreSlots();
     expect(transactions.inputs.map(ids)).toEqual(range(1, STORE_IN_FLIGHT).map((n) => [newJob(n).id]));
@@ -88,13 +88,13 @@ describe('JobAdmissions.store', () => {
   it('passes the jobs that arrive while every transaction is in flight to createQueuedBatch together', async () => {
     const { admissions, transactions, fillStoreSlots } = setUp();
     const busy = fillStoreSlots();
-    const waiting = [5, 6, 7].map((n) => admissions.store(newJob(n)));
+    const waiting = afterBusy(3).map((n) => admissions.store(newJob(n)));
     expect(transactions.inputs).toHaveLength(STORE_IN_FLIGHT);
 
     transactions.answer(0, [{ reserved: true }]);
     await expect(busy[0]).resolves.toEqual({ reserved: true });
     await settle();
-    expect(transactions.inputs.map(ids).at(-1)).toEqual([5, 6, 7].map((n) => newJob(n).id));
+    expect(transactions.inputs.map(ids).at(-1)).toEqual(afterBusy(3).map((n) => newJob(n).id));
     expect(transactions.inputs).toHaveLength(STORE_IN_FLIGHT + 1);
 
     transactions.answer(STORE_IN_FLIGHT, [{ reserved: true }, { reserved: true }, { reserved: true }]);
@@ -104,7 +104,7 @@ describe('JobAdmissions.store', () => {
   it('answers each caller of a shared transaction with its own job’s reservation', async () => {
     const { admissions, transactions, fillStoreSlots } = setUp();
     void fillStoreSlots();
-    const waiting = [5, 6, 7].map((n) => admissions.store(newJob(n)));
+    const waiting = afterBusy(3).map((n) => admissions.store(newJob(n)));
     transactions.answer(0, [{ reserved: true }]);
     await settle();
 
@@ -115,7 +115,7 @@ describe('JobAdmissions.store', () => {
   it(`never puts more than ${STORE_MAX_BATCH} jobs in one transaction`, async () => {
     const { admissions, transactions, fillStoreSlots } = setUp();
     void fillStoreSlots();
-    const waiting = range(5, STORE_MAX_BATCH + 2).map((n) => admissions.store(newJob(n)));
+    const waiting = afterBusy(STORE_MAX_BATCH + 2).map((n) => admissions.store(newJob(n)));
     transactions.answer(0, [{ reserved: true }]);
     transactions.answer(1, [{ reserved: true }]);
     await settle();
@@ -132,23 +132,23 @@ describe('JobAdmissions.store', () => {
   it('fails only the callers of a failed transaction, and stores later jobs as usual', async () => {
     const { admissions, transactions, fillStoreSlots } = setUp();
     const busy = fillStoreSlots();
-    const doomed = [5, 6].map((n) => admissions.store(newJob(n)));
+    const doomed = afterBusy(2).map((n) => admissions.store(newJob(n)));
     transactions.answer(0, [{ reserved: true }]);
     await settle();
 
-    expect(transactions.inputs.map(ids).at(-1)).toEqual([5, 6].map((n) => newJob(n).id));
+    expect(transactions.inputs.map(ids).at(-1)).toEqual(afterBusy(2).map((n) => newJob(n).id));
     transactions.fail(STORE_IN_FLIGHT, new Error('deadlock detected'));
     for (const store of doomed) await expect(store).rejects.toThrow('deadlock detected');
-    for (const index of [1, 2, 3]) transactions.answer(index, [{ reserved: index !== 2 }]);
+    // The other transactions in flight end as they would have: odd ones reserved, even ones not.
+    const others = range(1, STORE_IN_FLIGHT - 1);
+    for (const index of others) transactions.answer(index, [{ reserved: index % 2 === 1 }]);
     await expect(Promise.all(busy)).resolves.toEqual([
       { reserved: true },
-      { reserved: true },
-      { reserved: false },
-      { reserved: true },
+      ...others.map((index) => ({ reserved: index % 2 === 1 })),
     ]);
 
-    const later = admissions.store(newJob(8));
-    expect(transactions.inputs.map(ids).at(-1)).toEqual([newJob(8).id]);
+    const later = admissions.store(newJob(STORE_IN_FLIGHT + 3));
+    expect(transactions.inputs.map(ids).at(-1)).toEqual([newJob(STORE_IN_FLIGHT + 3).id]);
     transactions.answer(STORE_IN_FLIGHT + 1, [{ reserved: true }]);
     await expect(later).resolves.toEqual({ reserved: true });
   });

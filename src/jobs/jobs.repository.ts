@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import { runCombinedWrites } from '../database/combined-writes';
 import type { GenerationReport } from '../generation/generation-report';
 import { ApiKeysRepository } from '../auth/api-keys.repository';
 import { CreditsRepository } from '../credits/credits.repository';
@@ -185,31 +186,32 @@ export class JobsRepository {
       batch.map((job) => job.apiKeyId),
     );
     const jobs = batch.filter((job) => usable.has(job.apiKeyId));
-    const reserved = await this.credits.reserveInOrder(
+    const { held: reserved, writes: reservations } = await this.credits.planReservations(
       manager,
       jobs.map((job) => ({ accountId: job.accountId, jobId: job.id, amount: job.estimatedCost })),
     );
     if (jobs.length > 0) {
-      await manager.query(
-        `INSERT INTO book_jobs
-           (id, account_id, api_key_id, status, progress, messages, parameters, webhook_url, credits_reserved, credits_used)
-         SELECT id, account_id, api_key_id, 'queued', 0, ARRAY[$7::text], parameters, webhook_url, credits_reserved, 0
-           FROM unnest($1::uuid[], $2::uuid[], $3::varchar[], $4::jsonb[], $5::varchar[], $6::int[])
-             AS j(id, account_id, api_key_id, parameters, webhook_url, credits_reserved)`,
-        [
-          jobs.map((job) => job.id),
-          jobs.map((job) => job.accountId),
-          jobs.map((job) => job.apiKeyId),
-          jobs.map((job) => JSON.stringify(job.parameters)),
-          jobs.map((job) => job.webhookUrl),
-          jobs.map((job, index) => (reserved[index] ? job.estimatedCost : 0)),
-          QUEUED_MESSAGE,
-        ],
-      );
-      await this.usage.recordRequests(
-        manager,
-        jobs.map((job) => job.apiKeyId),
-      );
+      // The debits, ledger rows, jobs and usage counts in one round trip.
+      await runCombinedWrites(manager, [
+        ...reservations,
+        {
+          sql: `INSERT INTO book_jobs
+                  (id, account_id, api_key_id, status, progress, messages, parameters, webhook_url, credits_reserved, credits_used)
+                SELECT id, account_id, api_key_id, 'queued', 0, ARRAY[$7::text], parameters, webhook_url, credits_reserved, 0
+                  FROM unnest($1::uuid[], $2::uuid[], $3::varchar[], $4::jsonb[], $5::varchar[], $6::int[])
+                    AS j(id, account_id, api_key_id, parameters, webhook_url, credits_reserved)`,
+          params: [
+            jobs.map((job) => job.id),
+            jobs.map((job) => job.accountId),
+            jobs.map((job) => job.apiKeyId),
+            jobs.map((job) => JSON.stringify(job.parameters)),
+            jobs.map((job) => job.webhookUrl),
+            jobs.map((job, index) => (reserved[index] ? job.estimatedCost : 0)),
+            QUEUED_MESSAGE,
+          ],
+        },
+        this.usage.requestCounts(jobs.map((job) => job.apiKeyId)),
+      ]);
     }
     const reservedById = new Map(jobs.map((job, index) => [job.id, reserved[index] ?? false]));
     return batch.map((job) =>
