@@ -24,7 +24,14 @@ import {
   splitNotes,
   type SectionNotes,
 } from './steps/notes.step';
-import { OUTLINE_BATCH, outlineMaxTokens, outlineMessages, outlineStep, scaleBudgets } from './steps/outline.step';
+import {
+  OUTLINE_BATCH,
+  outlineMaxTokens,
+  outlineMessages,
+  outlineStep,
+  scaleBudgets,
+  withDistinctTitles,
+} from './steps/outline.step';
 import { continuationMessages, proseMaxTokens, proseSectionMessages, tokensPerWord } from './steps/prose-section.step';
 import { revisionMaxTokens, revisionMessages, revisionStep } from './steps/revision.step';
 import { SEAM_WORDS_AFTER, SEAM_WORDS_BEFORE, seamMaxTokens, seamMessages, seamStep } from './steps/seam.step';
@@ -228,7 +235,7 @@ class PipelineRun {
         this.call,
       ),
     );
-    const sections = scaleBudgets(parts.flat(), shape.totalWords, shape.sectionWords);
+    const sections = scaleBudgets(withDistinctTitles(parts.flat(), bible.spine), shape.totalWords, shape.sectionWords);
     const { spine: _spine, ...planFields } = outlinePlan;
     const plan: BookPlan = { planId: randomUUID(), ...planFields, sections, targetWords: plannedWords(sections) };
     await this.report(

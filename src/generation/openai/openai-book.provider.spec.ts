@@ -189,6 +189,39 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     expect(outcome.document.chapters).toHaveLength(4);
   });
 
+  it('asks again for a spine that repeats a title, and gives the chapters the spine titles if the outline repeats one', async () => {
+    let spine: Array<{ title: string }> = [];
+    const book = await provider({
+      answer: (call, generated) => {
+        const answer = generated as { spine?: Array<{ title: string }>; sections?: Array<{ title: string }> };
+        if (call.name === 'book_bible') {
+          const steps = answer.spine ?? [];
+          // The first bible names two chapters alike; the one asked for again keeps what the fake wrote.
+          if (call.kindIndex === 0)
+            return { ...answer, spine: steps.map((step) => ({ ...step, title: 'Before the River' })) };
+          spine = steps;
+          return answer;
+        }
+        if (call.name === 'book_outline') {
+          return {
+            ...answer,
+            sections: (answer.sections ?? []).map((section) => ({ ...section, title: 'Before the River' })),
+          };
+        }
+        return generated;
+      },
+    });
+    const outcome = await book.generate(request(), context());
+    const bibles = server!.calls.filter((call) => call.name === 'book_bible');
+    expect(bibles).toHaveLength(2);
+    expect(bibles[1]!.messages.map((message) => message.content).join('\n')).toMatch(
+      /spine\/1\/title repeats an earlier step's title/,
+    );
+    const titles = outcome.document.chapters.map((chapter) => chapter.title);
+    expect(new Set(titles).size).toBe(titles.length);
+    expect(titles).toEqual(spine.map((step) => step.title));
+  });
+
   it('writes a French book in French when the plan says so, and rejects an English answer', async () => {
     let english = 0;
     const book = await provider({

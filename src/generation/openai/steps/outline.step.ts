@@ -12,7 +12,7 @@ import type { BookPlan, PlannedSection } from './book-plan';
 import { capitalise } from './book-plan';
 import type { SpineStep } from './bible.step';
 import type { BookGenerationRequest } from '../../book-provider';
-import { languageLine } from './bible.step';
+import { languageLine, repeatedTitle } from './bible.step';
 import { CLIENT_MATERIAL_RULE } from './client-material';
 import { bookContext } from './section-brief';
 import { styleGuideText, typeGuideText } from './guide-text';
@@ -202,6 +202,21 @@ export function outlineMessages(
 
 export function outlineMaxTokens(count: number): number {
   return 800 + 450 * count;
+}
+
+/**
+ * The outline's sections, with the spine's titles if the outline gave two
+ * sections one title. Batches are outlined at the same time and cannot see
+ * each other's titles, and a model that renames sections can repeat one
+ * (seen: "Before the River" for chapters 3 and 9). The spine's titles are
+ * distinct (the bible is refused otherwise) and each is its section's own.
+ */
+export function withDistinctTitles(sections: PlannedSection[], spine: readonly SpineStep[]): PlannedSection[] {
+  if (repeatedTitle(sections.map((section) => section.title)) === undefined) return sections;
+  return sections.map((section, index) => {
+    const title = spine[index]?.title;
+    return title ? { ...section, title } : section;
+  });
 }
 
 /**
