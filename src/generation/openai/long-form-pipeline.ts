@@ -34,6 +34,7 @@ import {
 } from './steps/outline.step';
 import { continuationMessages, proseMaxTokens, proseSectionMessages, tokensPerWord } from './steps/prose-section.step';
 import { revisionMaxTokens, revisionMessages, revisionStep } from './steps/revision.step';
+import { echoProblem, findPhraseEchoes } from './phrase-echoes';
 import { SEAM_WORDS_AFTER, SEAM_WORDS_BEFORE, seamMaxTokens, seamMessages, seamStep } from './steps/seam.step';
 import {
   isStructuredType,
@@ -511,25 +512,37 @@ class PipelineRun {
         this.call,
       ),
     );
-    if (!report) return;
     const problems = new Map<number, string[]>();
     const add = (section: number, problem: string) =>
       problems.set(section, [...(problems.get(section) ?? []), problem]);
-    for (const issue of report.issues) add(issue.section, `${issue.problem} Fix: ${issue.fix}`);
-    const unfulfilled = report.instructions.filter((item) => !item.fulfilled);
-    for (const item of unfulfilled) {
-      const section =
-        item.section ?? this.plan.sections.find((planned) => planned.carries.includes(item.instruction))?.number;
-      if (section !== undefined)
-        add(section, `The client asked for this and the book does not do it yet: ${item.instruction}`);
+    const findings: string[] = [];
+    if (report) {
+      for (const issue of report.issues) add(issue.section, `${issue.problem} Fix: ${issue.fix}`);
+      const unfulfilled = report.instructions.filter((item) => !item.fulfilled);
+      for (const item of unfulfilled) {
+        const section =
+          item.section ?? this.plan.sections.find((planned) => planned.carries.includes(item.instruction))?.number;
+        if (section !== undefined)
+          add(section, `The client asked for this and the book does not do it yet: ${item.instruction}`);
+      }
+      const fulfilled = report.instructions.length - unfulfilled.length;
+      findings.push(`${report.issues.length} problem${report.issues.length === 1 ? '' : 's'} found`);
+      if (report.instructions.length > 0)
+        findings.push(`${fulfilled} of ${report.instructions.length} instructions of the prompt carried out`);
     }
-    const fulfilled = report.instructions.length - unfulfilled.length;
+    // Counted in code, so found even when the check above could not be had.
+    const echoes = findPhraseEchoes(
+      sections.map((section) => ({ number: section.chapter.number, text: readerText(section.chapter.blocks) })),
+    );
+    for (const echo of echoes) for (const [section, count] of echo.sections) add(section, echoProblem(echo, count));
+    if (echoes.length > 0)
+      findings.push(
+        `phrases repeated through the book: ${echoes.map((echo) => `"${echo.phrase}" ${echo.uses} times`).join(', ')}`,
+      );
+    if (findings.length === 0 && problems.size === 0) return;
     await this.report(
       PROGRESS.seams + 3,
-      `Continuity check: ${report.issues.length} problem${report.issues.length === 1 ? '' : 's'} found` +
-        (report.instructions.length > 0
-          ? `; ${fulfilled} of ${report.instructions.length} instructions of the prompt carried out`
-          : '') +
+      `Continuity check: ${findings.join('; ')}` +
         (problems.size > 0 ? `; revising ${problems.size} ${this.shapeLabel}${problems.size === 1 ? '' : 's'}` : ''),
     );
     await this.inParallel([...problems.entries()], async ([number, list]) => {

@@ -222,6 +222,17 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     expect(titles).toEqual(spine.map((step) => step.title));
   });
 
+  it('counts the phrases the sections keep repeating and sends the sections that use them most to revision', async () => {
+    // The fake writer has tics of its own ("as if nothing had happened"), as real models do.
+    const book = await provider();
+    const ctx = context();
+    await book.generate(request(), ctx);
+    expect(ctx.messages.join('\n')).toMatch(/phrases repeated through the book: "[^"]+" \d+ times/);
+    const revisions = server!.calls.filter((call) => call.name === 'section_revision');
+    const asked = revisions.map((call) => call.messages.map((message) => message.content).join('\n'));
+    expect(asked.some((text) => /The phrase "[^"]+" comes \d+ times in the book/.test(text))).toBe(true);
+  });
+
   it('writes a French book in French when the plan says so, and rejects an English answer', async () => {
     let english = 0;
     const book = await provider({
@@ -261,12 +272,12 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     const ctx = context();
     const outcome = await book.generate(request(), ctx);
     const revisions = server!.calls.filter((call) => call.name === 'section_revision');
-    expect(revisions).toHaveLength(2);
+    // The fake writer's own tics send parts to revision too (see the phrase-echo test).
     expect(revisions.some((call) => call.lastUserMessage.includes('Mara is called Maria here.'))).toBe(true);
     expect(revisions.some((call) => call.lastUserMessage.includes('The mayor is the culprit'))).toBe(true);
     expect(outcome.report?.revisions).toBeGreaterThanOrEqual(2);
     expect(ctx.messages.join('\n')).toMatch(
-      /1 problem found; 0 of 1 instructions of the prompt carried out; revising 2 parts/,
+      /1 problem found; 0 of 1 instructions of the prompt carried out(; phrases repeated [^;]+)?; revising \d parts/,
     );
   });
 

@@ -1,0 +1,65 @@
+import { echoProblem, findPhraseEchoes } from './phrase-echoes';
+
+const SYLLABLES = ['ka', 'lo', 'mi', 'ne', 'po', 'ru', 'si', 'ta', 'vu', 'ze'];
+/** `words` words of four letters or fewer, in ten-word sentences: text no phrase can be found in. */
+const filler = (words: number) =>
+  Array.from({ length: words }, (_, index) => {
+    const word = SYLLABLES[index % 10]! + SYLLABLES[Math.floor(index / 10) % 10]!;
+    return index % 10 === 9 ? `${word}.` : word;
+  }).join(' ');
+
+describe('findPhraseEchoes', () => {
+  it('finds a phrase the sections keep repeating, with the sections that use it most', () => {
+    const tic = 'She shrugged, as if nothing had happened.';
+    const sections = [
+      { number: 1, text: `${tic} ${tic} ${tic} Then the boat left.` },
+      { number: 2, text: `${tic} ${tic} The rain came.` },
+      { number: 3, text: `${tic} Nobody spoke.` },
+    ];
+    const [echo, ...others] = findPhraseEchoes(sections);
+    // "as if nothing had" and "if nothing had happened" are one tic, reported once.
+    expect(others).toEqual([]);
+    expect(echo?.phrase).toMatch(/^(as if nothing had|if nothing had happened)$/);
+    expect(echo?.uses).toBe(6);
+    expect([...echo!.sections]).toEqual([
+      [1, 3],
+      [2, 2],
+      [3, 1],
+    ]);
+    expect(echoProblem(echo!, 3)).toContain(`"${echo!.phrase}" comes 6 times in the book, 3 of them in this section`);
+  });
+
+  it('leaves grammar, names and phrases split by a sentence end alone', () => {
+    const sections = [1, 2, 3].map((number) => ({
+      number,
+      text:
+        'At the end of the day, Mira Okafor walked home. At the end of the day, Mira Okafor walked home. ' +
+        'The keeper waited. Silent rooms followed. The keeper waited. Silent rooms followed.',
+    }));
+    expect(findPhraseEchoes(sections)).toEqual([]);
+  });
+
+  it('needs more uses in a long book: ten in 100,000 words is no tic, twenty is', () => {
+    const book = (perSection: number) =>
+      Array.from({ length: 10 }, (_, index) => ({
+        number: index + 1,
+        text: `${filler(10_000)} ${'He smiled with quiet certainty. '.repeat(perSection)}`,
+      }));
+    expect(findPhraseEchoes(book(1))).toEqual([]);
+    const [echo] = findPhraseEchoes(book(2));
+    expect(echo?.uses).toBe(20);
+    // The four sections that use it most (all twice here), in section order.
+    expect([...echo!.sections.keys()]).toEqual([1, 2, 3, 4]);
+    expect(echoProblem(echo!, 1)).toMatch(/once in this section.*say it here in other words/);
+  });
+
+  it('finds nothing in languages written without spaces', () => {
+    const text = '彼女は何もなかったかのように肩をすくめた。'.repeat(10);
+    expect(
+      findPhraseEchoes([
+        { number: 1, text },
+        { number: 2, text },
+      ]),
+    ).toEqual([]);
+  });
+});
