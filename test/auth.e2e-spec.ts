@@ -89,6 +89,20 @@ describe('API key authentication', () => {
     expect(refused.headers['ratelimit-remaining']).toBe('14');
   });
 
+  it('says "Account suspended" for a remembered key whose account another process suspended', async () => {
+    const other = await t.createCustomer({ key: { minIntervalSeconds: 0 } });
+    expect((await t.submitBook(other.apiKey)).statusCode).toBe(202);
+    await t.app.get(DataSource).query(`UPDATE accounts SET suspended_at = now() WHERE id = $1`, [other.accountId]);
+
+    const refused = await t.submitBook(other.apiKey);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ success: false, errorCode: 'FORBIDDEN', error: 'Account suspended' });
+    const [{ jobs }] = await t.app
+      .get(DataSource)
+      .query(`SELECT count(*)::int AS jobs FROM book_jobs WHERE api_key_id = $1`, [other.keyId]);
+    expect(jobs).toBe(1);
+  });
+
   it('answers 403 FORBIDDEN for a key without the needed scope', async () => {
     const keys = t.app.get(ApiKeysService, { strict: false });
     const usageOnly = await keys.create({ accountId: customer.accountId, name: 'read only', scopes: ['usage:read'] });

@@ -1,5 +1,6 @@
 import { ApiException } from '../common/api-exception';
 import { ErrorCode } from '../common/error-code';
+import type { KeyRefusal } from './api-keys.repository';
 
 /** Spec section 5: a revoked key is refused with 403 FORBIDDEN, at once and for good. */
 export function keyRevoked(): ApiException {
@@ -9,6 +10,11 @@ export function keyRevoked(): ApiException {
     'API key revoked',
     'This API key has been revoked and can no longer be used.',
   );
+}
+
+/** The 403 for a key refused at admission, after the guard had let it through (see ApiKeysRepository.lockRefusals). */
+export function keyRefused(refusal: KeyRefusal): ApiException {
+  return refusal === 'account_suspended' ? accountSuspended() : keyRevoked();
 }
 
 /** An operator suspended the key's account (web console): every key of it is refused until the suspension is lifted. */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import type { AuthenticatedKey } from '../auth/api-keys.service';
-import { keyRevoked } from '../auth/auth.exceptions';
+import { keyRefused } from '../auth/auth.exceptions';
 import { ApiException, BODY_LIMIT_BYTES, ErrorEnvelope, payloadTooLarge } from '../common/api-exception';
 import { IdempotencyKeysRepository } from '../jobs/idempotency-keys.repository';
 import { JobAdmissions } from '../jobs/job-admissions';
@@ -148,10 +148,10 @@ export class BookBatchService {
     try {
       if (!candidate.claim) {
         const admission = await this.admissions.store(candidate.job);
-        return admission.keyRevoked ? { kind: 'refused', error: keyRevoked() } : { kind: 'stored' };
+        return admission.refused ? { kind: 'refused', error: keyRefused(admission.refused) } : { kind: 'stored' };
       }
       const outcome = await this.jobs.createQueuedOnce(candidate.job, candidate.claim, () => Promise.resolve());
-      if (outcome.kind === 'key_revoked') return { kind: 'refused', error: keyRevoked() };
+      if (outcome.kind === 'refused') return { kind: 'refused', error: keyRefused(outcome.refusal) };
       if (outcome.kind === 'replay') {
         // A copy of this batch sent at the same time stored the item first.
         return outcome.sameRequest

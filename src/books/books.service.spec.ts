@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import type { KeyRefusal } from '../auth/api-keys.repository';
 import type { AuthenticatedKey } from '../auth/api-keys.service';
 import {
   DEFAULT_MODEL,
@@ -49,8 +50,8 @@ class InMemoryIdempotentJobs implements Pick<JobsRepository, 'createQueuedOnce'>
   readonly created: NewBookJob[] = [];
   /** Where the transaction breaks, if a test wants it to. */
   failure: { at: 'before-admit' | 'after-admit'; error: Error } | null = null;
-  /** The key turns out revoked in the admitting transaction. */
-  keyRevoked = false;
+  /** The key turns out revoked, or its account suspended, in the admitting transaction. */
+  refusal: KeyRefusal | null = null;
   private readonly firstByKey = new Map<string, { jobId: string; fingerprint: string }>();
 
   constructor(private readonly steps: string[]) {}
@@ -67,7 +68,7 @@ class InMemoryIdempotentJobs implements Pick<JobsRepository, 'createQueuedOnce'>
     if (this.failure?.at === 'before-admit') throw this.failure.error;
     const admission = await admit();
     if (this.failure?.at === 'after-admit') throw this.failure.error;
-    if (this.keyRevoked) return { kind: 'key_revoked' };
+    if (this.refusal) return { kind: 'refused', refusal: this.refusal };
     this.steps.push('insert job');
     this.created.push(job);
     this.firstByKey.set(`${job.apiKeyId}:${claim.key}`, { jobId: job.id, fingerprint: claim.fingerprint });
@@ -127,7 +128,7 @@ describe('BooksService.submit', () => {
   describe('a key revoked after the guard read it', () => {
     it('answers 403 FORBIDDEN, gives the rate-limit slot back and queues nothing', async () => {
       const { service, steps, admissions } = setUp();
-      admissions.store.mockResolvedValueOnce({ reserved: false, keyRevoked: true });
+      admissions.store.mockResolvedValueOnce({ reserved: false, refused: 'key_revoked' });
       await expect(service.submit(key, {})).rejects.toMatchObject({
         status: 403,
         errorCode: ErrorCode.Forbidden,
@@ -139,7 +140,7 @@ describe('BooksService.submit', () => {
 
     it('does the same with an Idempotency-Key, and remembers no job for the key', async () => {
       const { service, steps, jobs, admissions } = setUp();
-      jobs.keyRevoked = true;
+      jobs.refusal = 'key_revoked';
       await expect(service.submit(key, {}, 'retry-1')).rejects.toMatchObject({
         status: 403,
         message: 'API key revoked',
@@ -147,6 +148,29 @@ describe('BooksService.submit', () => {
       expect(steps).toEqual(['claim key', 'admit', 'give back']);
       expect(jobs.created).toEqual([]);
       expect(admissions.enqueue).not.toHaveBeenCalled();
+    });
+  });
+
+  describe('an account suspended after the guard read its key', () => {
+    it('answers 403 "Account suspended", not "API key revoked", and gives the rate-limit slot back', async () => {
+      const { service, steps, admissions } = setUp();
+      admissions.store.mockResolvedValueOnce({ reserved: false, refused: 'account_suspended' });
+      await expect(service.submit(key, {})).rejects.toMatchObject({
+        status: 403,
+        errorCode: ErrorCode.Forbidden,
+        message: 'Account suspended',
+      });
+      expect(steps).toEqual(['admit', 'give back']);
+    });
+
+    it('does the same with an Idempotency-Key', async () => {
+      const { service, jobs } = setUp();
+      jobs.refusal = 'account_suspended';
+      await expect(service.submit(key, {}, 'retry-1')).rejects.toMatchObject({
+        status: 403,
+        message: 'Account suspended',
+      });
+      expect(jobs.created).toEqual([]);
     });
   });
 

@@ -9,7 +9,8 @@ import {
   estimateCost,
   SERVICE_NAME,
 } from '../catalog/catalog';
-import { keyRevoked } from '../auth/auth.exceptions';
+import type { KeyRefusal } from '../auth/api-keys.repository';
+import { keyRefused } from '../auth/auth.exceptions';
 import { ApiException } from '../common/api-exception';
 import { PublicUrls } from '../common/public-urls';
 import { RateLimitHeaders, RateLimitService, RateLimitsUnavailableError } from '../throttling/rate-limit.service';
@@ -62,12 +63,12 @@ export class BooksService {
       if (idempotencyKey === undefined) {
         await admit();
         const admission = await this.admissions.store(job);
-        if (admission.keyRevoked) throw await this.refuseRevokedKey(key);
+        if (admission.refused) throw await this.refuse(key, admission.refused);
         rateLimitHeaders = admitted!;
       } else {
         const fingerprint = requestFingerprint(job);
         const outcome = await this.jobs.createQueuedOnce(job, { key: idempotencyKey, fingerprint }, admit);
-        if (outcome.kind === 'key_revoked') throw await this.refuseRevokedKey(key);
+        if (outcome.kind === 'refused') throw await this.refuse(key, outcome.refusal);
         if (outcome.kind === 'replay') {
           if (!outcome.sameRequest) {
             throw idempotencyKeyReused();
@@ -138,10 +139,13 @@ export class BooksService {
     };
   }
 
-  /** A key revoked since the guard read it: nothing was stored, so the request does not count against its limits. */
-  private async refuseRevokedKey(key: AuthenticatedKey): Promise<ApiException> {
+  /**
+   * A key revoked, or an account suspended, since the guard read the key:
+   * nothing was stored, so the request does not count against its limits.
+   */
+  private async refuse(key: AuthenticatedKey, refusal: KeyRefusal): Promise<ApiException> {
     await this.rateLimits.giveBack(key);
-    return keyRevoked();
+    return keyRefused(refusal);
   }
 }
 

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { runCombinedWrites } from '../database/combined-writes';
 import type { GenerationReport } from '../generation/generation-report';
-import { ApiKeysRepository } from '../auth/api-keys.repository';
+import { ApiKeysRepository, type KeyRefusal } from '../auth/api-keys.repository';
 import { CreditsRepository } from '../credits/credits.repository';
 import { UsageCountersRepository } from '../usage/usage-counters.repository';
 import { WebhookOutboxRepository } from '../webhooks/webhook-outbox.repository';
@@ -36,13 +36,13 @@ const QUEUED_MESSAGE = 'Request accepted and queued';
 export type IdempotentCreation<A> =
   | { kind: 'created'; reserved: boolean; admission: A }
   | { kind: 'replay'; jobId: string; sameRequest: boolean }
-  | { kind: 'key_revoked' };
+  | { kind: 'refused'; refusal: KeyRefusal };
 
-/** What admission did with one job: stored, its cost reserved or not; or refused because its key was revoked. */
+/** What admission did with one job: stored, its cost reserved or not; or refused because of its key. */
 export interface Admission {
   reserved: boolean;
-  /** The key was revoked before the job could be admitted: nothing was stored, counted or charged. */
-  keyRevoked?: true;
+  /** The key was revoked, or its account suspended, before the job could be admitted: nothing was stored or charged. */
+  refused?: KeyRefusal;
 }
 
 export interface CompletedBook {
@@ -166,8 +166,8 @@ export class JobsRepository {
         await manager.delete(IdempotencyKeyEntity, { apiKeyId: job.apiKeyId, idempotencyKey: claim.key });
       }
       const admission = await admit();
-      const [stored = { reserved: false, keyRevoked: true }] = await this.insertQueued(manager, [job]);
-      if (stored.keyRevoked) return { kind: 'key_revoked' };
+      const [stored = { reserved: false, refused: 'key_revoked' }] = await this.insertQueued(manager, [job]);
+      if (stored.refused) return { kind: 'refused', refusal: stored.refused };
       const { reserved } = stored;
       await manager.insert(IdempotencyKeyEntity, {
         apiKeyId: job.apiKeyId,
@@ -181,11 +181,11 @@ export class JobsRepository {
 
   private async insertQueued(manager: EntityManager, batch: readonly NewBookJob[]): Promise<Admission[]> {
     // The guard may have read the key from memory: its revocation is checked here, in the admitting transaction.
-    const usable = await this.keys.lockUnrevoked(
+    const refusals = await this.keys.lockRefusals(
       manager,
       batch.map((job) => job.apiKeyId),
     );
-    const jobs = batch.filter((job) => usable.has(job.apiKeyId));
+    const jobs = batch.filter((job) => !refusals.has(job.apiKeyId));
     const { held: reserved, writes: reservations } = await this.credits.planReservations(
       manager,
       jobs.map((job) => ({ accountId: job.accountId, jobId: job.id, amount: job.estimatedCost })),
@@ -214,11 +214,10 @@ export class JobsRepository {
       ]);
     }
     const reservedById = new Map(jobs.map((job, index) => [job.id, reserved[index] ?? false]));
-    return batch.map((job) =>
-      usable.has(job.apiKeyId)
-        ? { reserved: reservedById.get(job.id) ?? false }
-        : { reserved: false, keyRevoked: true },
-    );
+    return batch.map((job) => {
+      const refusal = refusals.get(job.apiKeyId);
+      return refusal ? { reserved: false, refused: refusal } : { reserved: reservedById.get(job.id) ?? false };
+    });
   }
 
   /**
