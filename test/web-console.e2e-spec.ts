@@ -315,6 +315,26 @@ describe('Web console', () => {
     expect(api.json()).toMatchObject({ success: false, errorCode: 'NOT_FOUND' });
   });
 
+  it('answers a form it cannot read (too large, not UTF-8) with an HTML page, never the API envelope', async () => {
+    const browser = new ConsoleBrowser(t.app);
+    await browser.get('/console/sign-in');
+    const tooLarge = await browser.postRaw('/console/sign-in', `email=${'a'.repeat(70 * 1024)}`);
+    expect([tooLarge.statusCode, tooLarge.headers['content-type']]).toEqual([
+      413,
+      expect.stringMatching(/^text\/html/),
+    ]);
+    expect(tooLarge.body).toContain('The form sent too much data.');
+    const latin1 = Buffer.concat([Buffer.from('email=caf'), Buffer.from([0xe9])]);
+    const notUtf8 = await t.app.inject({
+      method: 'POST',
+      url: '/console/sign-in',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: latin1,
+    });
+    expect([notUtf8.statusCode, notUtf8.headers['content-type']]).toEqual([400, expect.stringMatching(/^text\/html/)]);
+    expect(notUtf8.body).not.toContain('errorCode');
+  });
+
   it('still refuses a form body on the API, as before there was a form parser', async () => {
     const customer = await t.createCustomer();
     const response = await t.app.inject({

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
-import { HttpAdapterHost } from '@nestjs/core';
+import { HttpAdapterHost, ModuleRef } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiException, payloadTooLarge } from './api-exception';
 import { ErrorCode } from './error-code';
 import { API_VERSION } from './legacy-alias';
+import { routeErrorFilterOf } from './route-error-filter';
 
 const ROUTABLE_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
@@ -22,12 +23,20 @@ interface FrameworkError {
 export class HttpExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('HttpExceptionFilter');
 
-  constructor(private readonly adapterHost: HttpAdapterHost) {}
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    private readonly moduleRef: ModuleRef,
+  ) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const context = host.switchToHttp();
     const request = context.getRequest<FastifyRequest>();
     const reply = context.getResponse<FastifyReply>();
+    const routeFilter = routeErrorFilterOf(request);
+    if (routeFilter && !(this instanceof routeFilter)) {
+      this.moduleRef.get(routeFilter, { strict: false }).catch(exception, host);
+      return;
+    }
     // Not request.raw.destroyed: a request stream is destroyed as soon as its body has been read.
     const clientGone = request.raw.socket?.destroyed === true;
     if (clientGone && !(exception instanceof ApiException) && !(exception instanceof HttpException)) {

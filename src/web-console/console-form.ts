@@ -1,5 +1,7 @@
 import { applyDecorators, HttpCode, Post } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
+import { ROUTE_ERROR_FILTER } from '../common/route-error-filter';
+import { ConsoleExceptionFilter } from './console-exception.filter';
 
 /**
  * The Fastify route option that lets a route read an
@@ -11,7 +13,12 @@ export const ACCEPTS_FORM_BODY = 'acceptsFormBody';
 
 /** A console form's POST handler: a urlencoded body, answered 200 unless the handler redirects. */
 export const FormPost = (path: string): MethodDecorator =>
-  applyDecorators(Post(path), HttpCode(200), RouteConfig({ [ACCEPTS_FORM_BODY]: true }));
+  applyDecorators(
+    Post(path),
+    HttpCode(200),
+    // A form Fastify refuses before Nest sees it (too large, not UTF-8) is still answered with a page.
+    RouteConfig({ [ACCEPTS_FORM_BODY]: true, [ROUTE_ERROR_FILTER]: ConsoleExceptionFilter }),
+  );
 
 /** A parsed form: each field's value, or its values in order when the field was repeated. */
 export type FormBody = Readonly<Record<string, string | readonly string[] | undefined>>;
