@@ -14,7 +14,12 @@ export function keyRevoked(): ApiException {
 
 /** The 403 for a key refused at admission, after the guard had let it through (see ApiKeysRepository.lockRefusals). */
 export function keyRefused(refusal: KeyRefusal): ApiException {
-  return refusal === 'account_suspended' ? accountSuspended() : keyRevoked();
+  switch (refusal) {
+    case 'account_suspended':
+      return accountSuspended();
+    case 'key_revoked':
+      return keyRevoked();
+  }
 }
 
 /** An operator suspended the key's account (web console): every key of it is refused until the suspension is lifted. */

@@ -34,8 +34,18 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const reply = context.getResponse<FastifyReply>();
     const routeFilter = routeErrorFilterOf(request);
     if (routeFilter && !(this instanceof routeFilter)) {
-      this.moduleRef.get(routeFilter, { strict: false }).catch(exception, host);
-      return;
+      try {
+        this.moduleRef.get(routeFilter, { strict: false }).catch(exception, host);
+        return;
+      } catch (error) {
+        // A route naming a filter that is no provider: a bug of ours, answered in the envelope rather than lost.
+        this.logger.error(
+          `The error filter of ${request.method} ${request.routeOptions?.url ?? request.url} failed: ${
+            error instanceof Error ? error.message : String(error)
+          }`,
+        );
+        if (reply.sent) return;
+      }
     }
     // Not request.raw.destroyed: a request stream is destroyed as soon as its body has been read.
     const clientGone = request.raw.socket?.destroyed === true;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { runCombinedWrites, type WriteStatement } from '../database/combined-writes';
+import type { WriteStatement } from '../database/combined-writes';
 import { CreditLedgerEntryEntity, LedgerKind } from './entities/credit-ledger-entry.entity';
 
 /** A job's estimated cost, to be held from its account's pool. */
@@ -107,21 +107,10 @@ export class CreditsRepository {
    * Holds each job's amount, in the order given, while its account's pool
    * covers it; answers, per job, whether it was held (nothing moves for one
    * that was not). The accounts are locked in id order, so concurrent callers
-   * never deadlock, and held until the caller's transaction ends: the
-   * balances, one ledger row per hold (with the balance after it) and the
-   * debits are then written in one statement, however many jobs there are.
-   */
-  async reserveInOrder(manager: EntityManager, holds: readonly CreditHold[]): Promise<boolean[]> {
-    const { held, writes } = await this.planReservations(manager, holds);
-    await runCombinedWrites(manager, writes);
-    return held;
-  }
-
-  /**
-   * `reserveInOrder` up to its writes: the accounts locked and what each job
-   * holds decided, the debits and ledger rows handed back for the caller to
-   * run in its transaction, with its own writes (see runCombinedWrites).
-   * No writes when nothing was held.
+   * never deadlock, and held until the caller's transaction ends. The debits
+   * and one ledger row per hold (with the balance after it) come back as
+   * writes for the caller to run in that transaction with its own (see
+   * runCombinedWrites); none when nothing was held.
    */
   async planReservations(
     manager: EntityManager,

@@ -33,3 +33,19 @@ describe('combineWrites', () => {
     ).toThrow(RangeError);
   });
 });
+
+describe('combineWrites with a $ that is no placeholder', () => {
+  it.each([
+    ["a string literal holding '$1'", "INSERT INTO a (note) VALUES ('costs $1'), ($1)"],
+    ['a quoted identifier holding $', 'INSERT INTO a ("price$1") VALUES ($1)'],
+    ['a dollar-quoted body', 'INSERT INTO a (note) VALUES ($$text$$)'],
+    ['a tagged dollar quote', 'INSERT INTO a (note) VALUES ($tag$text$tag$)'],
+  ])('refuses %s rather than renumber it', (_label, sql) => {
+    expect(() => combineWrites([{ sql, params: [1] }])).toThrow(RangeError);
+  });
+
+  it('accepts casts and plain literals beside placeholders, however many', () => {
+    const sql = "INSERT INTO a (kind, ids, note) SELECT 'reserve', $1::uuid[], 'it''s'";
+    expect(() => combineWrites([{ sql, params: [[]] }])).not.toThrow();
+  });
+});

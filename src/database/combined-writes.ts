@@ -11,7 +11,8 @@ export interface WriteStatement {
  * query: one round trip instead of one each. PostgreSQL runs every such
  * query to completion, read or not, on one snapshot, so none of them sees
  * the rows another writes: combine only writes that do not read each
- * other's tables (constraint checks do see them, at the end of the statement).
+ * other's tables. Foreign keys are checked at the end of the statement and
+ * see them all; unique constraints are checked row by row as each is written.
  * Admission writes a batch's credit debits, ledger rows, jobs and usage
  * counts this way; each was a round trip of its own, and round trips to
  * PostgreSQL were the largest single cost of admitting a job.
@@ -31,6 +32,7 @@ export async function runCombinedWrites(manager: EntityManager, writes: readonly
 export function combineWrites(writes: readonly WriteStatement[]): { sql: string; params: unknown[] } {
   const params: unknown[] = [];
   const queries = writes.map((write, index) => {
+    assertPlaceholdersOnly(write.sql);
     const offset = params.length;
     params.push(...write.params);
     const sql = write.sql.replace(/\$(\d+)/g, (_match, number: string) => {
@@ -43,4 +45,17 @@ export function combineWrites(writes: readonly WriteStatement[]): { sql: string;
     return `write_${index} AS (${sql})`;
   });
   return { sql: `WITH ${queries.join(', ')} SELECT 1`, params };
+}
+
+/**
+ * Renumbering cannot tell a placeholder from a `$` inside a quoted literal
+ * or identifier, or a dollar-quoted body: a write holding one is refused.
+ * Quotes are paired left to right, as PostgreSQL reads them.
+ */
+function assertPlaceholdersOnly(sql: string): void {
+  const quoted = sql.match(/'(?:[^']|'')*'|"(?:[^"]|"")*"/g) ?? [];
+  const unquoted = quoted.reduce((rest, text) => rest.replace(text, ''), sql);
+  if (quoted.some((text) => text.includes('$')) || /\$[A-Za-z_]*\$/.test(unquoted)) {
+    throw new RangeError('A combined write may use $ only in placeholders, never inside quotes or as a dollar quote');
+  }
 }

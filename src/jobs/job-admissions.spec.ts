@@ -139,12 +139,13 @@ describe('JobAdmissions.store', () => {
     expect(transactions.inputs.map(ids).at(-1)).toEqual(afterBusy(2).map((n) => newJob(n).id));
     transactions.fail(STORE_IN_FLIGHT, new Error('deadlock detected'));
     for (const store of doomed) await expect(store).rejects.toThrow('deadlock detected');
-    // The other transactions in flight end as they would have: odd ones reserved, even ones not.
+    // The other transactions in flight end as they would have, each with its own answer: the first of them
+    // without a reservation, then alternating.
     const others = range(1, STORE_IN_FLIGHT - 1);
-    for (const index of others) transactions.answer(index, [{ reserved: index % 2 === 1 }]);
+    for (const index of others) transactions.answer(index, [{ reserved: index % 2 === 0 }]);
     await expect(Promise.all(busy)).resolves.toEqual([
       { reserved: true },
-      ...others.map((index) => ({ reserved: index % 2 === 1 })),
+      ...others.map((index) => ({ reserved: index % 2 === 0 })),
     ]);
 
     const later = admissions.store(newJob(STORE_IN_FLIGHT + 3));

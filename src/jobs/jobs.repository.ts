@@ -124,13 +124,13 @@ export class JobsRepository {
   ) {}
 
   /**
-   * Admits jobs together in one short transaction: each job's estimated cost
-   * is reserved in arrival order while its pool covers it (the accounts stay
-   * locked until commit, so credits are exact), then the jobs and the usage
-   * counts are written, one statement each however many jobs there are. An
-   * account's row is held for a few round trips per batch, not per job.
-   * Returns, per job, whether its cost was reserved, or that its key was
-   * revoked (nothing stored for it).
+   * Admits jobs together in one short transaction: the keys are checked, each
+   * job's estimated cost is reserved in arrival order while its pool covers it
+   * (the accounts stay locked until commit, so credits are exact), then the
+   * debits, ledger rows, jobs and usage counts are written in one statement
+   * however many jobs there are: four round trips per batch with the commit,
+   * not per job. Returns, per job, whether its cost was reserved, or why its
+   * key was refused (nothing stored for it).
    */
   async createQueuedBatch(jobs: readonly NewBookJob[]): Promise<Admission[]> {
     return this.dataSource.transaction((manager) => this.insertQueued(manager, jobs));

@@ -17,13 +17,10 @@ export interface KeyTotals {
 export class UsageCountersRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** Counts one request per entry (a key may appear several times), in one statement. */
-  async recordRequests(manager: EntityManager, apiKeyIds: readonly string[]): Promise<void> {
-    const write = this.requestCounts(apiKeyIds);
-    await manager.query(write.sql, [...write.params]);
-  }
-
-  /** `recordRequests` as a write for the caller to run with its own (see runCombinedWrites). */
+  /**
+   * Counts one request per entry (a key may appear several times): a write
+   * for the caller to run in its transaction with its own (see runCombinedWrites).
+   */
   requestCounts(apiKeyIds: readonly string[]): WriteStatement {
     const counts = new Map<string, number>();
     for (const id of apiKeyIds) counts.set(id, (counts.get(id) ?? 0) + 1);

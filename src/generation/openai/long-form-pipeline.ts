@@ -530,10 +530,14 @@ class PipelineRun {
       if (report.instructions.length > 0)
         findings.push(`${fulfilled} of ${report.instructions.length} instructions of the prompt carried out`);
     }
-    // Counted in code, so found even when the check above could not be had.
-    const echoes = findPhraseEchoes(
-      sections.map((section) => ({ number: section.chapter.number, text: readerText(section.chapter.blocks) })),
-    );
+    // Counted in code, so found even when the check above could not be had. Novels and stories only: the
+    // other types repeat on purpose (terms, refrains) or are rewritten whole (see phrase-echoes.ts).
+    const echoes =
+      isFiction(this.plan.type) && isProse(this.plan.type)
+        ? findPhraseEchoes(
+            sections.map((section) => ({ number: section.chapter.number, text: readerText(section.chapter.blocks) })),
+          )
+        : [];
     for (const echo of echoes) for (const [section, count] of echo.sections) add(section, echoProblem(echo, count));
     if (echoes.length > 0)
       findings.push(

@@ -29,6 +29,39 @@ describe('findPhraseEchoes', () => {
     expect(echoProblem(echo!, 3)).toContain(`"${echo!.phrase}" comes 6 times in the book, 3 of them in this section`);
   });
 
+  it('counts first-person narration and leaves grammar of long function words alone', () => {
+    const sections = [1, 2, 3].map((number) => ({
+      number,
+      text:
+        'I held a breath I didn’t know I was holding. I held a breath I didn’t know I was holding. ' +
+        'There would be no answer. There would be no answer. There would be no answer.',
+    }));
+    const phrases = findPhraseEchoes(sections).map((echo) => echo.phrase);
+    // One tic (its overlapping four-word windows are one), though "I" is capitalised; no "there would be no".
+    expect(phrases).toHaveLength(1);
+    expect(phrases[0]).toMatch(/breath i didn't/);
+  });
+
+  it('keeps two tics that only share a pair of words apart', () => {
+    const sections = [1, 2].map((number) => ({
+      number,
+      text: 'Silver light spilled across the harbour. Silver light pooled under the lamps. '.repeat(4),
+    }));
+    const phrases = findPhraseEchoes(sections).map((echo) => echo.phrase);
+    expect(phrases).toHaveLength(2);
+    expect(phrases.some((phrase) => phrase.includes('spilled'))).toBe(true);
+    expect(phrases.some((phrase) => phrase.includes('pooled'))).toBe(true);
+  });
+
+  it('finds a tic in a 150,000-word book', () => {
+    const sections = Array.from({ length: 30 }, (_, index) => ({
+      number: index + 1,
+      text: `${filler(5_000)} ${'She smiled with quiet certainty. '.repeat(2)}`,
+    }));
+    // Some 100 ms here: one pass over the book, the sections counted only for the phrases past the threshold.
+    expect(findPhraseEchoes(sections)[0]?.phrase).toMatch(/smiled with quiet/);
+  });
+
   it('leaves grammar, names and phrases split by a sentence end alone', () => {
     const sections = [1, 2, 3].map((number) => ({
       number,

@@ -1,10 +1,13 @@
 /**
- * Verbal tics across a whole book: a phrase the writer model keeps coming
- * back to ("as if nothing had happened", "a testament to"), which a reader
- * notices by the third time and no single section shows, because sections
- * are written apart. Counted here, in code, over every section; the
- * sections that use a tic most are then revised with the rest of the
- * continuity problems.
+ * Verbal tics across a whole novel or story: a turn of phrase the writer
+ * model keeps coming back to ("as if nothing had happened", "a breath she
+ * didn't know she was holding"), which a reader notices by the third time
+ * and no single section shows, because sections are written apart. Counted
+ * here, in code, over every section; the sections that use a tic most are
+ * then revised with the rest of the continuity problems. For novels and
+ * stories: a textbook repeats its terms and a picture book its refrain on
+ * purpose. A tic spread thinly (once in each of 20 sections) is named to the
+ * four sections revised, not removed from the book.
  */
 
 /** Words per phrase: long enough to be a turn of phrase, short enough to recur word for word. */
@@ -16,6 +19,21 @@ const USES_PER_10K_WORDS = 1.5;
 /** At most this many tics are sent for revision: the worst ones, with the sections that use each most. */
 const MAX_ECHOES = 3;
 const MAX_SECTIONS_PER_ECHO = 4;
+/** Letters that make a word count toward a turn of phrase (see `isPhrase`). */
+const LONG_WORD = 5;
+/**
+ * English function words of five letters or more: "there would be no" is
+ * grammar, not a turn of phrase. Other languages go without such a list;
+ * their counts are only a little noisier.
+ */
+const FUNCTION_WORDS = new Set(
+  (
+    'about above across after again against along among another around because before behind below beneath ' +
+    'beside besides between beyond could during every neither never other others rather should since still ' +
+    'their there these thing things those though through toward towards under until where whether which while ' +
+    'within without would yours'
+  ).split(' '),
+);
 
 export interface PhraseEcho {
   phrase: string;
@@ -26,91 +44,123 @@ export interface PhraseEcho {
 
 interface Token {
   word: string;
-  capitalised: boolean;
+  /** Capitalised inside its clause, and never written in lower case in the book: a name. */
+  name: boolean;
+  /** Counts toward a turn of phrase: five letters or more and not a function word. */
+  weighty: boolean;
 }
 
 const WORD = /[\p{L}\p{M}][\p{L}\p{M}'’-]*/gu;
+/** Phrases do not run across sentences or clauses: "...the end. The door..." is no phrase anyone wrote. */
+const CLAUSE_END = /[.,!?;:…"“”«»()\n—–]+/u;
 
-function tokens(text: string): Token[][] {
-  // Phrases do not run across sentences: "...the end. The door..." is no phrase anyone wrote.
-  return text.split(/[.!?;:…"“”«»()\n]+/u).map((sentence) =>
-    Array.from(sentence.matchAll(WORD), (match) => ({
-      word: match[0].toLocaleLowerCase().replace(/’/g, "'"),
-      capitalised: match[0][0] !== match[0][0]?.toLocaleLowerCase(),
-    })),
+/** Each section's clauses as words; `lowerCase` collects the words the book writes in lower case somewhere. */
+function clausesOf(text: string, lowerCase: Set<string>): string[][] {
+  return text.split(CLAUSE_END).map((clause) =>
+    Array.from(clause.matchAll(WORD), (match) => {
+      const word = match[0];
+      if (word[0] === word[0]?.toLowerCase()) lowerCase.add(word.replace(/’/g, "'"));
+      return word.replace(/’/g, "'");
+    }),
   );
 }
 
-/**
- * Whether a run of words is a turn of phrase rather than grammar or a name:
- * two words of five letters or more ("nothing", "happened"; not "at the end
- * of"), and no word that is capitalised inside its sentence (a name).
- */
-function isPhrase(run: readonly Token[], sentenceStart: boolean): boolean {
-  const long = run.filter((token) => [...token.word].length >= 5).length;
-  const named = run.some((token, index) => token.capitalised && !(sentenceStart && index === 0));
-  return long >= 2 && !named;
+function tokenise(clause: readonly string[], lowerCase: ReadonlySet<string>): Token[] {
+  return clause.map((raw, index) => {
+    const word = raw.toLowerCase();
+    const capitalised = raw !== word;
+    // "I" and a clause's first word are capitalised without being names.
+    const name = capitalised && index > 0 && raw !== 'I' && !lowerCase.has(word);
+    return { word, name, weighty: word.length >= LONG_WORD && !FUNCTION_WORDS.has(word) };
+  });
+}
+
+/** A turn of phrase rather than grammar or a name: two weighty words and no name. */
+function isPhrase(tokens: readonly Token[], start: number): boolean {
+  let weighty = 0;
+  for (let index = start; index < start + PHRASE_WORDS; index += 1) {
+    const token = tokens[index] as Token;
+    if (token.name) return false;
+    if (token.weighty) weighty += 1;
+  }
+  return weighty >= 2;
 }
 
 /**
  * The phrases a book's sections repeat too often, worst first. Only for
  * languages written with spaces between words: elsewhere a "word" is a
- * whole clause and nothing would be found.
+ * whole clause and nothing would be found. One pass counts every phrase of
+ * the book; the sections are counted only for the few past the threshold.
  */
 export function findPhraseEchoes(sections: ReadonlyArray<{ number: number; text: string }>): PhraseEcho[] {
-  const uses = new Map<string, Map<number, number>>();
-  let words = 0;
-  for (const section of sections) {
-    if (!writtenWithSpaces(section.text)) continue;
-    for (const sentence of tokens(section.text)) {
-      words += sentence.length;
-      for (let start = 0; start + PHRASE_WORDS <= sentence.length; start += 1) {
-        const run = sentence.slice(start, start + PHRASE_WORDS);
-        if (!isPhrase(run, start === 0)) continue;
-        const phrase = run.map((token) => token.word).join(' ');
-        const bySection = uses.get(phrase) ?? new Map<number, number>();
-        bySection.set(section.number, (bySection.get(section.number) ?? 0) + 1);
-        uses.set(phrase, bySection);
+  const lowerCase = new Set<string>();
+  const clauses = sections.map((section) =>
+    writtenWithSpaces(section.text) ? clausesOf(section.text, lowerCase) : [],
+  );
+  const phrasesOf = (section: number): string[] => {
+    const found: string[] = [];
+    for (const clause of clauses[section] ?? []) {
+      const tokens = tokenise(clause, lowerCase);
+      for (let start = 0; start + PHRASE_WORDS <= tokens.length; start += 1) {
+        if (!isPhrase(tokens, start)) continue;
+        found.push(
+          tokens
+            .slice(start, start + PHRASE_WORDS)
+            .map((token) => token.word)
+            .join(' '),
+        );
       }
     }
-  }
+    return found;
+  };
+
+  const uses = new Map<string, number>();
+  let words = 0;
+  const perSection = sections.map((_, index) => {
+    const found = phrasesOf(index);
+    for (const clause of clauses[index] ?? []) words += clause.length;
+    for (const phrase of found) uses.set(phrase, (uses.get(phrase) ?? 0) + 1);
+    return found;
+  });
   const threshold = Math.max(MIN_USES, Math.ceil((words / 10_000) * USES_PER_10K_WORDS));
-  const candidates = [...uses.entries()]
-    .map(([phrase, bySection]) => ({
-      phrase,
-      uses: [...bySection.values()].reduce((sum, count) => sum + count, 0),
-      bySection,
-    }))
-    .filter((candidate) => candidate.uses >= threshold && candidate.bySection.size >= 2)
-    .sort((a, b) => b.uses - a.uses || a.phrase.localeCompare(b.phrase));
+  const frequent = [...uses.entries()]
+    .filter(([, count]) => count >= threshold)
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+
   const echoes: PhraseEcho[] = [];
-  for (const candidate of candidates) {
+  for (const [phrase, count] of frequent) {
     if (echoes.length >= MAX_ECHOES) break;
-    // "as if nothing had" and "if nothing had happened" are one tic: the first found stands for both.
-    if (echoes.some((echo) => overlaps(echo.phrase, candidate.phrase))) continue;
-    const sectionsUsingItMost = [...candidate.bySection.entries()]
-      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
-      .slice(0, MAX_SECTIONS_PER_ECHO);
-    echoes.push({ phrase: candidate.phrase, uses: candidate.uses, sections: new Map(sectionsUsingItMost) });
+    // "she didn't know she" and "didn't know she was" are one tic: the first found stands for both.
+    if (echoes.some((echo) => overlaps(echo.phrase, phrase))) continue;
+    const bySection = new Map<number, number>();
+    perSection.forEach((found, index) => {
+      const here = found.filter((entry) => entry === phrase).length;
+      const number = sections[index]?.number;
+      if (here > 0 && number !== undefined) bySection.set(number, here);
+    });
+    if (bySection.size < 2) continue;
+    const mostUses = [...bySection.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+    echoes.push({ phrase, uses: count, sections: new Map(mostUses.slice(0, MAX_SECTIONS_PER_ECHO)) });
   }
   return echoes;
 }
 
-/** Whether two phrases share two words in a row: parts of one longer phrase, counted twice. */
+/** Whether two phrases share three words in a row: one is the other shifted by a word, both parts of one tic. */
 function overlaps(a: string, b: string): boolean {
-  const pairs = (phrase: string) => {
+  const runs = (phrase: string) => {
     const words = phrase.split(' ');
-    return words.slice(1).map((word, index) => `${words[index]} ${word}`);
+    return [words.slice(0, -1).join(' '), words.slice(1).join(' ')];
   };
-  const ofA = pairs(a);
-  return pairs(b).some((pair) => ofA.includes(pair));
+  const ofA = runs(a);
+  return runs(b).some((run) => ofA.includes(run));
 }
 
 /** Text whose words are set apart by spaces (not Chinese, Japanese or Thai, where one "word" is a clause). */
 function writtenWithSpaces(text: string): boolean {
-  const letters = text.match(/\p{L}/gu)?.length ?? 0;
-  const spaces = text.match(/\s/g)?.length ?? 0;
-  return letters > 0 && spaces / letters > 0.08;
+  let spaces = 0;
+  for (let index = 0; index < text.length; index += 1) if (text.charCodeAt(index) === 32) spaces += 1;
+  // English prose has a space every six characters or so; Japanese next to none.
+  return text.length > 0 && spaces / text.length > 0.07;
 }
 
 /** The revision problem for a section that uses an echo `count` times. */

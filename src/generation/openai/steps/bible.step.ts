@@ -127,17 +127,6 @@ interface RawBible {
   spine: SpineStep[];
 }
 
-/** The index of the first title that repeats an earlier one (ignoring case and spacing), if any. */
-export function repeatedTitle(titles: readonly string[]): number | undefined {
-  const seen = new Set<string>();
-  for (const [index, title] of titles.entries()) {
-    const key = title.trim().replace(/\s+/g, ' ').toLocaleLowerCase();
-    if (seen.has(key)) return index;
-    seen.add(key);
-  }
-  return undefined;
-}
-
 export function bibleStep(input: BibleInput): StructuredStep<BibleAnswer> {
   return {
     name: 'book_bible',
@@ -149,9 +138,6 @@ export function bibleStep(input: BibleInput): StructuredStep<BibleAnswer> {
       if (!isLanguageTag(language)) problems.push('/language must be a BCP 47 tag such as "en" or "fr"');
       if (!raw.title.trim()) problems.push('/title must not be empty');
       if (raw.spine.some((step) => !step.title.trim())) problems.push('/spine: every step needs a title');
-      // Two chapters of one title read as a mistake in the contents, and the outline falls back on these titles.
-      const repeated = repeatedTitle(raw.spine.map((step) => step.title));
-      if (repeated !== undefined) problems.push(`/spine/${repeated}/title repeats an earlier step's title`);
       if (raw.characters) {
         const names = raw.characters.map((character) => character.name.trim().toLowerCase());
         if (names.some((name) => !name)) problems.push('/characters: every character needs a name');

@@ -12,7 +12,7 @@ import type { BookPlan, PlannedSection } from './book-plan';
 import { capitalise } from './book-plan';
 import type { SpineStep } from './bible.step';
 import type { BookGenerationRequest } from '../../book-provider';
-import { languageLine, repeatedTitle } from './bible.step';
+import { languageLine } from './bible.step';
 import { CLIENT_MATERIAL_RULE } from './client-material';
 import { bookContext } from './section-brief';
 import { styleGuideText, typeGuideText } from './guide-text';
@@ -205,17 +205,26 @@ export function outlineMaxTokens(count: number): number {
 }
 
 /**
- * The outline's sections, with the spine's titles if the outline gave two
- * sections one title. Batches are outlined at the same time and cannot see
- * each other's titles, and a model that renames sections can repeat one
- * (seen: "Before the River" for chapters 3 and 9). The spine's titles are
- * distinct (the bible is refused otherwise) and each is its section's own.
+ * The outline's sections, each keeping the spine's title where the outline
+ * gave two sections one title the spine did not. Batches are outlined at the
+ * same time and cannot see each other's titles, and a model that renames
+ * sections can repeat one (seen: "Before the River" for chapters 3 and 9).
+ * A title the spine itself repeats (alternating narrators, "Interlude") is
+ * the book's own and stays.
  */
 export function withDistinctTitles(sections: PlannedSection[], spine: readonly SpineStep[]): PlannedSection[] {
-  if (repeatedTitle(sections.map((section) => section.title)) === undefined) return sections;
+  const key = (title: string) => title.trim().replace(/\s+/g, ' ').toLowerCase();
+  const positions = new Map<string, number[]>();
+  sections.forEach((section, index) => {
+    const same = positions.get(key(section.title)) ?? [];
+    positions.set(key(section.title), [...same, index]);
+  });
   return sections.map((section, index) => {
-    const title = spine[index]?.title;
-    return title ? { ...section, title } : section;
+    const same = positions.get(key(section.title)) ?? [];
+    const spineTitle = spine[index]?.title;
+    if (same.length < 2 || !spineTitle) return section;
+    const spineRepeatsIt = same.every((other) => key(spine[other]?.title ?? '') === key(spineTitle));
+    return spineRepeatsIt ? section : { ...section, title: spineTitle };
   });
 }
 

@@ -111,8 +111,10 @@ class MeasuredWords {
     let item = words.get(text);
     if (!item) {
       if (words.size >= MEASURED_WORDS_LIMIT) words.clear();
-      const width = this.measure(face, text);
-      const pieces = [{ face, text, width }];
+      // A word met with a space before it and without is measured once.
+      const other = (spaced ? known.bare : known.spaced).get(text);
+      const width = other?.width ?? this.measure(face, text);
+      const pieces = other?.pieces ?? [{ face, text, width }];
       item = spaced ? { pieces, width, space: known.space } : { pieces, width };
       words.set(text, item);
     }
