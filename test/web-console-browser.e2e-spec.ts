@@ -142,6 +142,23 @@ describe('Web console in a real browser', () => {
   /** The secret that signs `mine`'s deliveries last (the rotation below changes it). */
   let signingSecret: string;
 
+  /**
+   * A real job's webhook without waiting for its book: cancelled at once, the
+   * job ends `failed` and its webhook is sent as for any failure, signed like
+   * every delivery. (Books here take seconds: BUILTIN_SECTION_DELAY_MS.)
+   */
+  async function cancelledJob(webhookUrl: string): Promise<string> {
+    const submitted = await submitBook(origin, mine.apiKey, { type: 'short_story', webhook_url: webhookUrl });
+    expect(submitted.status).toBe(202);
+    const jobId = submitted.json.requestId as string;
+    const cancelled = await http(`${origin}/v1/book/${jobId}/cancel`, {
+      method: 'POST',
+      headers: { 'X-API-Key': mine.apiKey },
+    });
+    expect(cancelled.status).toBe(200);
+    return jobId;
+  }
+
   const receiver = async (statuses?: number[]): Promise<{ hook: HttpsReceiver; url: string }> => {
     const hook = new HttpsReceiver(statuses);
     receivers.push(hook);
@@ -465,8 +482,7 @@ describe('Web console in a real browser', () => {
     /** Submits a short book with a webhook to a new receiver; the delivery it gets. */
     async function delivery(): Promise<ReceivedDelivery> {
       const { hook, url } = await receiver();
-      const submitted = await submitBook(origin, mine.apiKey, { type: 'short_story', webhook_url: url });
-      expect(submitted.status).toBe(202);
+      await cancelledJob(url);
       const [received] = await hook.waitFor(1, 120_000);
       return received!;
     }
@@ -553,9 +569,7 @@ describe('Web console in a real browser', () => {
 
     it('lists deliveries with their attempts, and sends a failed one again', async () => {
       const { hook, url } = await receiver([500, 500, 500, 200]);
-      const submitted = await submitBook(origin, mine.apiKey, { type: 'short_story', webhook_url: url });
-      expect(submitted.status).toBe(202);
-      const failedJob = submitted.json.requestId as string;
+      const failedJob = await cancelledJob(url);
       const page = await signedInPage(member);
       const listUrl = `${origin}${accountPath(mine.accountId, 'webhooks')}`;
       const row = page
