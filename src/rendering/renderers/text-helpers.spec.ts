@@ -119,6 +119,34 @@ describe('wrapText', () => {
 });
 
 describe('cleanInline', () => {
+  it('gives what the plain replace-and-trim gives, for any text (its shortcuts skip work only)', () => {
+    const reference = (text: string) =>
+      text
+        .replace(/(?![\t\n\r])\p{Cc}|\p{Noncharacter_Code_Point}|\p{Cs}/gu, '')
+        .replace(/\s+/g, ' ')
+        .trim();
+    const pieces = fc.constantFrom(
+      ' ',
+      '  ',
+      '\t',
+      '\n',
+      '\u00a0',
+      '\u2028',
+      '\u0007',
+      '\ufffe',
+      '\ud800',
+      'a',
+      'é',
+      '字',
+    );
+    fc.assert(
+      fc.property(fc.array(fc.oneof(pieces, fc.string()), { maxLength: 12 }), (parts) => {
+        const text = parts.join('');
+        expect(cleanInline(text)).toBe(reference(text));
+      }),
+    );
+  });
+
   it('collapses line breaks and runs of spaces into single spaces', () => {
     expect(cleanInline('  one\r\ntwo\t\tthree\u2028four  ')).toBe('one two three four');
   });

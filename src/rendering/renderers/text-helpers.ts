@@ -18,6 +18,10 @@ export function yieldToEventLoop(): Promise<void> {
 // noncharacters and lone surrogates (`\p{Cs}` only matches unpaired ones with
 // the `u` flag): invisible, a terminal-escape risk in txt, and parse errors in HTML.
 const UNSAFE_CHARACTERS = /(?![\t\n\r])\p{Cc}|\p{Noncharacter_Code_Point}|\p{Cs}/gu;
+/** UNSAFE_CHARACTERS without the global flag, whose `test` would keep a position between calls. */
+const UNSAFE_ANYWHERE = new RegExp(UNSAFE_CHARACTERS.source, 'u');
+/** Whitespace that collapsing changes: anything but single plain spaces. */
+const UNEVEN_SPACE = /[^\S ]| {2}/;
 
 /**
  * A user string as one clean line: unsafe characters removed, every run of
@@ -27,7 +31,10 @@ const UNSAFE_CHARACTERS = /(?![\t\n\r])\p{Cc}|\p{Noncharacter_Code_Point}|\p{Cs}
  */
 export function cleanInline(text: string | undefined): string {
   if (!text) return '';
-  return text.replace(UNSAFE_CHARACTERS, '').replace(/\s+/g, ' ').trim();
+  // Nearly every paragraph is clean already: a test allocates nothing, a replace copies the text.
+  const safe = UNSAFE_ANYWHERE.test(text) ? text.replace(UNSAFE_CHARACTERS, '') : text;
+  const spaced = UNEVEN_SPACE.test(safe) ? safe.replace(/\s+/g, ' ') : safe;
+  return spaced.trim();
 }
 
 /** Label for the objectives list: its meaning differs between a textbook and a self-help book. */
