@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { ApiKeysService } from '../src/auth/api-keys.service';
+import { JobsRepository } from '../src/jobs/jobs.repository';
+import { eventually } from './support/service-cluster';
 import { Customer, startTestApp, TestApp } from './support/test-app';
 
 /** Spec section 5 and DESIGN.md (Authentication) on both authenticated endpoints. */
@@ -101,6 +104,57 @@ describe('API key authentication', () => {
       .get(DataSource)
       .query(`SELECT count(*)::int AS jobs FROM book_jobs WHERE api_key_id = $1`, [other.keyId]);
     expect(jobs).toBe(1);
+  });
+
+  it('admits nothing for an account suspended while its admission waits for the account lock', async () => {
+    const other = await t.createCustomer();
+    const db = t.app.get(DataSource);
+    const holder = db.createQueryRunner();
+    await holder.connect();
+    await holder.startTransaction();
+    try {
+      // Another transaction holds the account row (a concurrent admission or settlement would): the admission checks
+      // the key, then waits for the row, and the suspension commits meanwhile.
+      await holder.query(`SELECT id FROM accounts WHERE id = $1 FOR UPDATE`, [other.accountId]);
+      const job = {
+        id: randomUUID(),
+        accountId: other.accountId,
+        apiKeyId: other.keyId,
+        webhookUrl: null,
+        estimatedCost: 100,
+        parameters: {
+          prompt: 'Too late',
+          style: 'automatic' as const,
+          type: 'automatic' as const,
+          images: false,
+          author: 'x',
+          customTone: '',
+          model: '2.0' as const,
+          outputFormat: 'txt' as const,
+        },
+      };
+      const admission = t.app.get(JobsRepository, { strict: false }).createQueuedBatch([job]);
+      await eventually('the admission to wait for the account row', async () => {
+        const [{ waiting }] = await db.query(
+          `SELECT count(*)::int AS waiting FROM pg_stat_activity
+            WHERE wait_event_type = 'Lock' AND query LIKE '%FROM accounts%FOR UPDATE%'`,
+        );
+        return waiting > 0 || undefined;
+      });
+      await holder.query(`UPDATE accounts SET suspended_at = now() WHERE id = $1`, [other.accountId]);
+      await holder.commitTransaction();
+
+      await expect(admission).resolves.toEqual([{ reserved: false, refused: 'account_suspended' }]);
+      const [{ jobs, holds }] = await db.query(
+        `SELECT (SELECT count(*)::int FROM book_jobs WHERE id = $1) AS jobs,
+                (SELECT count(*)::int FROM credit_ledger WHERE job_id = $1) AS holds`,
+        [job.id],
+      );
+      expect({ jobs, holds }).toEqual({ jobs: 0, holds: 0 });
+    } finally {
+      if (holder.isTransactionActive) await holder.rollbackTransaction();
+      await holder.release();
+    }
   });
 
   it('answers 403 FORBIDDEN for a key without the needed scope', async () => {

@@ -110,21 +110,26 @@ export class CreditsRepository {
    * never deadlock, and held until the caller's transaction ends. The debits
    * and one ledger row per hold (with the balance after it) come back as
    * writes for the caller to run in that transaction with its own (see
-   * runCombinedWrites); none when nothing was held.
+   * runCombinedWrites); none when nothing was held. `suspended`: the accounts
+   * found suspended under the lock, whose jobs hold nothing and must not be
+   * admitted.
    */
   async planReservations(
     manager: EntityManager,
     holds: readonly CreditHold[],
-  ): Promise<{ held: boolean[]; writes: WriteStatement[] }> {
+  ): Promise<{ held: boolean[]; writes: WriteStatement[]; suspended: Set<string> }> {
     const accountIds = [...new Set(holds.map((hold) => hold.accountId))].sort();
-    const locked: Array<{ id: string; credit_balance: string }> =
+    const locked: Array<{ id: string; credit_balance: string; suspended: boolean }> =
       accountIds.length === 0
         ? []
         : await manager.query(
-            `SELECT id, credit_balance FROM accounts WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
+            `SELECT id, credit_balance, suspended_at IS NOT NULL AS suspended FROM accounts
+              WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
             [accountIds],
           );
-    const balances = new Map(locked.map((row) => [row.id, Number(row.credit_balance)]));
+    // Read with the lock: a suspension committed since the caller checked its keys is seen here, and holds nothing.
+    const suspended = new Set(locked.filter((row) => row.suspended).map((row) => row.id));
+    const balances = new Map(locked.filter((row) => !row.suspended).map((row) => [row.id, Number(row.credit_balance)]));
     const debits = new Map<string, number>();
     const ledger = {
       accountIds: [] as string[],
@@ -143,9 +148,10 @@ export class CreditsRepository {
       ledger.after.push(balance - hold.amount);
       return true;
     });
-    if (debits.size === 0) return { held, writes: [] };
+    if (debits.size === 0) return { held, writes: [], suspended };
     return {
       held,
+      suspended,
       writes: [
         {
           sql: `UPDATE accounts SET credit_balance = accounts.credit_balance - d.amount

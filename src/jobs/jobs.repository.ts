@@ -185,11 +185,15 @@ export class JobsRepository {
       manager,
       batch.map((job) => job.apiKeyId),
     );
-    const jobs = batch.filter((job) => !refusals.has(job.apiKeyId));
-    const { held: reserved, writes: reservations } = await this.credits.planReservations(
+    const usable = batch.filter((job) => !refusals.has(job.apiKeyId));
+    const plan = await this.credits.planReservations(
       manager,
-      jobs.map((job) => ({ accountId: job.accountId, jobId: job.id, amount: job.estimatedCost })),
+      usable.map((job) => ({ accountId: job.accountId, jobId: job.id, amount: job.estimatedCost })),
     );
+    const reservedById = new Map(usable.map((job, index) => [job.id, plan.held[index] ?? false]));
+    // An account suspended after its keys were checked (read again under its row lock) admits nothing.
+    const jobs = usable.filter((job) => !plan.suspended.has(job.accountId));
+    const reservations = plan.writes;
     if (jobs.length > 0) {
       // The debits, ledger rows, jobs and usage counts in one round trip.
       await runCombinedWrites(manager, [
@@ -206,16 +210,16 @@ export class JobsRepository {
             jobs.map((job) => job.apiKeyId),
             jobs.map((job) => JSON.stringify(job.parameters)),
             jobs.map((job) => job.webhookUrl),
-            jobs.map((job, index) => (reserved[index] ? job.estimatedCost : 0)),
+            jobs.map((job) => (reservedById.get(job.id) ? job.estimatedCost : 0)),
             QUEUED_MESSAGE,
           ],
         },
         this.usage.requestCounts(jobs.map((job) => job.apiKeyId)),
       ]);
     }
-    const reservedById = new Map(jobs.map((job, index) => [job.id, reserved[index] ?? false]));
     return batch.map((job) => {
-      const refusal = refusals.get(job.apiKeyId);
+      const refusal =
+        refusals.get(job.apiKeyId) ?? (plan.suspended.has(job.accountId) ? 'account_suspended' : undefined);
       return refusal ? { reserved: false, refused: refusal } : { reserved: reservedById.get(job.id) ?? false };
     });
   }
