@@ -2,7 +2,6 @@ import { Get, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { AuditLogService, CLI_ACTOR } from './audit-log.service';
 import { ConsoleAccess } from './console-access';
-import { CONSOLE_FORMAT } from './console-format';
 import { pageNumber, pageWindow } from './console-input';
 import { ConsolePages } from './console-pages';
 import { ConsoleController, ConsoleRoute, CurrentConsoleSession } from './console-route.decorator';
@@ -44,7 +43,6 @@ export class ConsoleAuditController {
       })),
       page,
       hasNext: hasMore,
-      fmt: CONSOLE_FORMAT,
     });
   }
 }

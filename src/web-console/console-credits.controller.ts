@@ -7,7 +7,6 @@ import { UsageRepository } from '../usage/usage.repository';
 import { AuditLogService } from './audit-log.service';
 import { ConsoleAccess } from './console-access';
 import { formField, FormPost } from './console-form';
-import { CONSOLE_FORMAT } from './console-format';
 import { optionalWholeNumber, pageNumber, pageWindow } from './console-input';
 import { ConsolePages } from './console-pages';
 import { ConsoleController, ConsoleRoute, CurrentConsoleSession } from './console-route.decorator';
@@ -106,7 +105,6 @@ export class ConsoleCreditsController {
           uplot: this.pages.assetUrl('uPlot.iife.min.js'),
           css: this.pages.assetUrl('uPlot.min.css'),
         },
-        fmt: CONSOLE_FORMAT,
       },
       status,
     );

@@ -14,7 +14,6 @@ import { StatusService } from '../status/status.service';
 import { AuditLogService } from './audit-log.service';
 import { ConsoleAccess } from './console-access';
 import { FormPost } from './console-form';
-import { CONSOLE_FORMAT } from './console-format';
 import { isUuid } from './console-input';
 import { ConsolePages } from './console-pages';
 import { ConsoleController, CurrentConsoleSession } from './console-route.decorator';
@@ -93,7 +92,6 @@ export class ConsoleJobsController {
             ? `/console/accounts/${account.id}/jobs?${new URLSearchParams([...keep, ['starting_after', last.id]]).toString()}`
             : undefined,
         isLaterPage: isUuid(startingAfter),
-        fmt: CONSOLE_FORMAT,
       },
       'error' in parsed ? 400 : 200,
     );
@@ -131,7 +129,6 @@ export class ConsoleJobsController {
       mayDeleteFile: job.status === 'completed' && !job.fileDeletedAt,
       eventsUrl: `/v1/status/${job.id}/events`,
       liveScript: this.pages.assetUrl('job-live.js'),
-      fmt: CONSOLE_FORMAT,
     });
   }
 

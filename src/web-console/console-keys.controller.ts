@@ -6,7 +6,6 @@ import { AppConfig } from '../config/app-config';
 import { AuditLogService } from './audit-log.service';
 import { ConsoleAccess } from './console-access';
 import { formField, FormPost } from './console-form';
-import { CONSOLE_FORMAT } from './console-format';
 import { MAX_INTEGER, optionalWholeNumber } from './console-input';
 import { ConsolePages } from './console-pages';
 import { ConsoleController, CurrentConsoleSession } from './console-route.decorator';
@@ -123,7 +122,6 @@ export class ConsoleKeysController {
     this.pages.page(reply, 'key-revoke', await this.access.frame(signedIn, `Revoke ${key.name}`, account.id), {
       account: { id: account.id, name: account.name },
       key,
-      fmt: CONSOLE_FORMAT,
     });
   }
 
@@ -178,7 +176,6 @@ export class ConsoleKeysController {
           minIntervalSeconds: this.config.RATE_LIMIT_MIN_INTERVAL_SECONDS,
         },
         copyScript: this.pages.assetUrl('copy-value.js'),
-        fmt: CONSOLE_FORMAT,
       },
       status,
     );

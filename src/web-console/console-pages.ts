@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Injectable } from '@nestjs/common';
 import { Eta } from 'eta';
 import type { FastifyReply } from 'fastify';
+import { CONSOLE_FORMAT } from './console-format';
 import type { SignedIn } from './console-sessions.service';
 
 /** The templates; `npm run build` copies them (and assets/) beside the compiled code (`build:console-files`). */
@@ -97,9 +98,11 @@ export class ConsolePages {
     return `/console/assets/${name}?v=${asset.version}`;
   }
 
+  /** Every view gets the frame, the asset URLs and the formatters (`it.fmt`) beside its own data. */
   render(view: string, frame: PageFrame, data: Record<string, unknown> = {}): string {
     return this.eta.render(view, {
       ...data,
+      fmt: CONSOLE_FORMAT,
       frame: {
         ...frame,
         csrfToken: frame.signedIn?.csrfToken ?? frame.csrfToken,

@@ -5,7 +5,6 @@ import { SigningSecretsService, type SigningSecretSummary } from '../webhooks/si
 import { AuditLogService } from './audit-log.service';
 import { ConsoleAccess } from './console-access';
 import { formField, FormPost } from './console-form';
-import { CONSOLE_FORMAT } from './console-format';
 import { isUuid } from './console-input';
 import { ConsolePages } from './console-pages';
 import { ConsoleController, CurrentConsoleSession } from './console-route.decorator';
@@ -95,7 +94,6 @@ export class ConsoleSecretsController {
       account: { id: account.id, name: account.name },
       secret,
       lastSigning: secret.state === 'signing' && signing.length === 1,
-      fmt: CONSOLE_FORMAT,
     });
   }
 
@@ -148,7 +146,6 @@ export class ConsoleSecretsController {
         hasStaged: secrets.some((secret) => secret.state === 'staged'),
         newSecret,
         copyScript: this.pages.assetUrl('copy-value.js'),
-        fmt: CONSOLE_FORMAT,
       },
     );
   }

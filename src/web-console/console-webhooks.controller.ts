@@ -5,7 +5,6 @@ import { WebhookDeliveryProducer } from '../webhooks/webhook-delivery.producer';
 import { AuditLogService } from './audit-log.service';
 import { ConsoleAccess } from './console-access';
 import { FormPost } from './console-form';
-import { CONSOLE_FORMAT } from './console-format';
 import { isUuid, pageNumber, pageWindow } from './console-input';
 import { ConsolePages } from './console-pages';
 import { ConsoleController, CurrentConsoleSession } from './console-route.decorator';
@@ -47,7 +46,6 @@ export class ConsoleWebhooksController {
       deliveries,
       page,
       hasNext: hasMore,
-      fmt: CONSOLE_FORMAT,
     });
   }
 
@@ -64,7 +62,6 @@ export class ConsoleWebhooksController {
     this.pages.page(reply, 'delivery', await this.access.frame(signedIn, 'Webhook delivery', account.id), {
       account: { id: account.id, name: account.name },
       delivery,
-      fmt: CONSOLE_FORMAT,
     });
   }
 
