@@ -44,7 +44,7 @@ export class BooksListingController {
       'A parameter has a disallowed value, is unknown or repeated, or starting_after names no job of the listing',
     ],
     [401, [ErrorCode.AuthRequired, ErrorCode.AuthFailed], 'Missing, invalid or unverifiable API key'],
-    [403, [ErrorCode.Forbidden], 'Revoked key, or a key without the usage:read permission'],
+    [403, [ErrorCode.Forbidden], 'Revoked key, suspended account, or a key without the usage:read permission'],
     [503, [ErrorCode.ServiceUnavailable], 'The database is unreachable; retry after Retry-After seconds'],
   )
   list(@CurrentKey() key: AuthenticatedKey, @RawQuery() query: unknown): Promise<ListBooksResponseDto> {

@@ -44,7 +44,7 @@ const SUBMISSION_ERRORS = ApiErrors(
     'A field has a wrong type or a disallowed value, an unknown field was sent, or webhook_url failed validation',
   ],
   [401, [ErrorCode.AuthRequired, ErrorCode.AuthFailed], 'Missing, invalid or unverifiable API key'],
-  [403, [ErrorCode.Forbidden], 'Revoked key, or a key without the books:write permission'],
+  [403, [ErrorCode.Forbidden], 'Revoked key, suspended account, or a key without the books:write permission'],
   [413, [ErrorCode.PayloadTooLarge], 'Body larger than 64 KiB'],
   [
     429,
@@ -166,7 +166,7 @@ export class BooksController {
       'The body is not {"requests": [...]} with 1 to 50 items (errors of single items are answered in results)',
     ],
     [401, [ErrorCode.AuthRequired, ErrorCode.AuthFailed], 'Missing, invalid or unverifiable API key'],
-    [403, [ErrorCode.Forbidden], 'Revoked key, or a key without the books:write permission'],
+    [403, [ErrorCode.Forbidden], 'Revoked key, suspended account, or a key without the books:write permission'],
     [413, [ErrorCode.PayloadTooLarge], 'Body larger than 50 x 64 KiB (an item over 64 KiB is a 413 item)'],
     [429, [ErrorCode.RateLimitExceeded], 'Burst limit reached (one request or batch per 6 seconds); see Retry-After'],
     [503, [ErrorCode.JobStartFailed], 'The limits could not be counted; nothing was stored, charged or counted'],
@@ -199,7 +199,7 @@ export class BooksController {
   @ApiErrors(
     [400, [ErrorCode.InvalidParameter], 'A request body that is not JSON (the route reads none)'],
     [401, [ErrorCode.AuthRequired, ErrorCode.AuthFailed], 'Missing, invalid or unverifiable API key'],
-    [403, [ErrorCode.Forbidden], 'Revoked key, or a key without the books:write permission'],
+    [403, [ErrorCode.Forbidden], 'Revoked key, suspended account, or a key without the books:write permission'],
     [404, [ErrorCode.NotFound], 'Unknown (or malformed) request id, or a job of another account'],
     [409, [ErrorCode.JobAlreadyFinished], 'The job has already completed or failed (a cancelled job included)'],
     [503, [ErrorCode.ServiceUnavailable], 'The database is unreachable; retry after Retry-After seconds'],

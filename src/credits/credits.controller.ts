@@ -25,7 +25,7 @@ export class CreditsController {
   @ApiResponse({ status: 200, type: CreditBalanceDto })
   @ApiErrors(
     [401, [ErrorCode.AuthRequired, ErrorCode.AuthFailed], 'Missing, invalid or unverifiable API key'],
-    [403, [ErrorCode.Forbidden], 'Revoked key, or a key without the usage:read permission'],
+    [403, [ErrorCode.Forbidden], 'Revoked key, suspended account, or a key without the usage:read permission'],
     [503, [ErrorCode.ServiceUnavailable], 'The database is unreachable; retry after Retry-After seconds'],
   )
   balance(@CurrentKey() key: AuthenticatedKey): Promise<CreditBalanceDto> {

@@ -35,7 +35,7 @@ export class BookFilesController {
   @ApiErrors(
     [400, [ErrorCode.JobNotCompleted], 'The job is still queued or processing (cancel it first)'],
     [401, [ErrorCode.AuthRequired, ErrorCode.AuthFailed], 'Missing, invalid or unverifiable API key'],
-    [403, [ErrorCode.Forbidden], 'Revoked key, or a key without the books:write permission'],
+    [403, [ErrorCode.Forbidden], 'Revoked key, suspended account, or a key without the books:write permission'],
     [404, [ErrorCode.NotFound], 'Unknown (or malformed) request id, or a job of another account'],
     [503, [ErrorCode.ServiceUnavailable], 'The database is unreachable; retry after Retry-After seconds'],
   )

@@ -23,7 +23,7 @@ export class UsageController {
   @ApiResponse({ status: 200, type: UsageResponseDto })
   @ApiErrors(
     [401, [ErrorCode.AuthRequired, ErrorCode.AuthFailed], 'Missing, invalid or unverifiable API key'],
-    [403, [ErrorCode.Forbidden], 'Revoked key, or a key without the usage:read permission'],
+    [403, [ErrorCode.Forbidden], 'Revoked key, suspended account, or a key without the usage:read permission'],
     [503, [ErrorCode.ServiceUnavailable], 'The database is unreachable; retry after Retry-After seconds'],
   )
   summary(@CurrentKey() key: AuthenticatedKey): Promise<UsageResponseDto> {

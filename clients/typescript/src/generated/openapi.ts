@@ -1073,7 +1073,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
-      /** @description Revoked key, or a key without the books:write permission (errorCode: FORBIDDEN) */
+      /** @description Revoked key, suspended account, or a key without the books:write permission (errorCode: FORBIDDEN) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -1160,7 +1160,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
-      /** @description Revoked key, or a key without the books:write permission (errorCode: FORBIDDEN) */
+      /** @description Revoked key, suspended account, or a key without the books:write permission (errorCode: FORBIDDEN) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -1247,7 +1247,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
-      /** @description Revoked key, or a key without the books:write permission (errorCode: FORBIDDEN) */
+      /** @description Revoked key, suspended account, or a key without the books:write permission (errorCode: FORBIDDEN) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -1324,7 +1324,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
-      /** @description Revoked key, or a key without the books:write permission (errorCode: FORBIDDEN) */
+      /** @description Revoked key, suspended account, or a key without the books:write permission (errorCode: FORBIDDEN) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -1410,7 +1410,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
-      /** @description Revoked key, or a key without the usage:read permission (errorCode: FORBIDDEN) */
+      /** @description Revoked key, suspended account, or a key without the usage:read permission (errorCode: FORBIDDEN) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -1626,7 +1626,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
-      /** @description Revoked key, or a key without the books:write permission (errorCode: FORBIDDEN) */
+      /** @description Revoked key, suspended account, or a key without the books:write permission (errorCode: FORBIDDEN) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -1779,7 +1779,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
-      /** @description Revoked key, or a key without the usage:read permission (errorCode: FORBIDDEN) */
+      /** @description Revoked key, suspended account, or a key without the usage:read permission (errorCode: FORBIDDEN) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -1825,7 +1825,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
-      /** @description Revoked key, or a key without the usage:read permission (errorCode: FORBIDDEN) */
+      /** @description Revoked key, suspended account, or a key without the usage:read permission (errorCode: FORBIDDEN) */
       403: {
         headers: {
           [name: string]: unknown;
