@@ -134,10 +134,13 @@ describe('API key authentication', () => {
         },
       };
       const admission = t.app.get(JobsRepository, { strict: false }).createQueuedBatch([job]);
+      // Blocked by the holder itself: other suites' admissions may be waiting on locks of their own meanwhile.
+      const [{ pid: holderPid }] = await holder.query(`SELECT pg_backend_pid() AS pid`);
       await eventually('the admission to wait for the account row', async () => {
         const [{ waiting }] = await db.query(
           `SELECT count(*)::int AS waiting FROM pg_stat_activity
-            WHERE wait_event_type = 'Lock' AND query LIKE '%FROM accounts%FOR UPDATE%'`,
+            WHERE $1 = ANY(pg_blocking_pids(pid)) AND query LIKE '%FROM accounts%FOR UPDATE%'`,
+          [holderPid],
         );
         return waiting > 0 || undefined;
       });
