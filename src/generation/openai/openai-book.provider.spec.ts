@@ -245,6 +245,39 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     expect(prose.every((call) => call.language === 'fr')).toBe(true);
   });
 
+  it('follows the premise: the hero it names leads the cast, and each thing it asks for is given to a section', async () => {
+    const book = await provider();
+    await book.generate(request(), context());
+    const writers = server!.calls.filter((call) => call.kind === 'prose');
+    // The fake plans as a model does: the premise's named hero first, each of its sentences an instruction.
+    for (const call of writers) expect(call.lastUserMessage).toMatch(/^- Mara \(protagonist\)/m);
+    for (const instruction of [
+      'A lighthouse keeper named Mara finds a map that leads under the sea.',
+      'The mayor is the culprit.',
+    ]) {
+      // A writer's own entry follows "Your part:"; the outline above it lists every part a line each.
+      const carrying = writers.filter((call) =>
+        call.lastUserMessage.split('Your part:')[1]?.includes(`Carries out the client's instructions: ${instruction}`),
+      );
+      expect(carrying.length).toBeGreaterThanOrEqual(1);
+    }
+  });
+
+  it('asks for the bible again when it renames the hero the premise names', async () => {
+    const book = await provider({
+      answer: (call, generated) =>
+        call.name === 'book_bible' && call.kindIndex === 0
+          ? JSON.parse(JSON.stringify(generated).replace(/Mara/g, 'Elena'))
+          : generated,
+    });
+    await book.generate(request(), context());
+    const bibles = server!.calls.filter((call) => call.name === 'book_bible');
+    expect(bibles).toHaveLength(2);
+    expect(bibles[1]!.lastUserMessage).toContain("the client's material names Mara: the bible must keep that name");
+    const writers = server!.calls.filter((call) => call.kind === 'prose');
+    for (const call of writers) expect(call.lastUserMessage).toMatch(/^- Mara \(protagonist\)/m);
+  });
+
   it('sends the sections the continuity check flags back for revision', async () => {
     const book = await provider({
       answer: (call, generated) =>
@@ -262,7 +295,8 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     // goes to exactly one revision.
     const carrying = (problem: string) => revisions.filter((call) => call.lastUserMessage.includes(problem));
     expect(carrying('Mara is called Maria here.')).toHaveLength(1);
-    expect(carrying('The mayor is the culprit')).toHaveLength(1);
+    // The section that carries the instruction has it in its brief too: look for the finding itself.
+    expect(carrying('the book does not do it yet: The mayor is the culprit')).toHaveLength(1);
     expect(outcome.report?.revisions).toBeGreaterThanOrEqual(2);
     expect(ctx.messages.join('\n')).toMatch(
       /1 problem found; 0 of 1 instructions of the prompt carried out(; phrases repeated [^;]+)?; revising \d parts/,

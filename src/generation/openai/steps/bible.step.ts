@@ -12,7 +12,7 @@ import { isLanguageTag, languageName } from '../language';
 import type { ChatMessage, StructuredStep } from '../model-client';
 import { list, obj, oneOf, str, type JsonSchema } from '../strict-schema';
 import type { ConcreteStyle, StoryBible, SubjectBible } from './book-plan';
-import { CLIENT_MATERIAL_RULE, clientMaterial } from './client-material';
+import { CLIENT_MATERIAL_RULE, clientMaterial, namesInPremise, usesName } from './client-material';
 import { styleGuideText, typeGuideText } from './guide-text';
 
 export interface SpineStep {
@@ -142,6 +142,12 @@ export function bibleStep(input: BibleInput): StructuredStep<BibleAnswer> {
         const names = raw.characters.map((character) => character.name.trim().toLowerCase());
         if (names.some((name) => !name)) problems.push('/characters: every character needs a name');
         if (new Set(names).size !== names.length) problems.push('/characters: two characters share a name');
+        // Models rename the client's people more often than they drop them: "Mara" comes back as "Elena".
+        const text = JSON.stringify(raw);
+        for (const name of namesInPremise(input.request.prompt)) {
+          if (!usesName(text, name))
+            problems.push(`the client's material names ${name}: the bible must keep that name`);
+        }
       }
       if (problems.length > 0) return { problems };
       const bible: StoryBible | SubjectBible = raw.characters

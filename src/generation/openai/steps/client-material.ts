@@ -31,3 +31,38 @@ export function clientMaterial(request: Pick<BookGenerationRequest, 'prompt' | '
     '</client_material>',
   ].join('\n');
 }
+
+// Words that introduce a name in a premise, in the languages books are most often asked for.
+const NAME_INTRODUCER = String.raw`(?:named|called|nicknamed|nommée?s?|appelée?s?|surnommée?s?|llamad[oa]s?|namens|genannt|chiamat[oa])`;
+const NAME_WORD = String.raw`\p{Lu}[\p{L}\p{M}'’.-]*`;
+// Not inside a word or a compound ("so-called Expert" names no one).
+const INTRODUCED_NAME = new RegExp(
+  String.raw`(?<![\p{L}\p{M}-])${NAME_INTRODUCER}\s+(${NAME_WORD}(?:[ \t]+${NAME_WORD}){0,2})`,
+  'gu',
+);
+
+/**
+ * Names the client's premise gives someone or something ("a keeper named
+ * Mara", "une chatte appelée Minou"), as written. A book that renames them
+ * has not followed the prompt, however well it is written.
+ */
+export function namesInPremise(prompt: string): string[] {
+  const names = Array.from(prompt.matchAll(INTRODUCED_NAME), (match) => (match[1] ?? '').replace(/[.’']+$/u, ''));
+  return [...new Set(names.filter(Boolean))];
+}
+
+/**
+ * Whether `text` uses the name: any of its words that is not an initial or
+ * an abbreviated title ("Mrs.", "J."), as a whole word, in any case. Lenient
+ * on purpose: "Captain Hale" may become "Hale", but "Mara" may not become "Elena".
+ */
+export function usesName(text: string, name: string): boolean {
+  const words = name.split(/\s+/).filter((word) => word.length > 1 && !word.endsWith('.'));
+  return (words.length > 0 ? words : [name]).some((word) =>
+    new RegExp(String.raw`(?<![\p{L}\p{M}])${escapeRegExp(word)}(?![\p{L}\p{M}])`, 'iu').test(text),
+  );
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

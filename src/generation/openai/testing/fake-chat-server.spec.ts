@@ -489,6 +489,97 @@ describe('fake chat server: structured answers', () => {
   });
 });
 
+describe('fake chat server: following the client', () => {
+  const stringList = { type: 'array', items: { type: 'string' } };
+  const BIBLE_SCHEMA = {
+    type: 'object',
+    properties: {
+      instructions: { ...stringList, maxItems: 20 },
+      characters: {
+        type: 'array',
+        minItems: 3,
+        maxItems: 3,
+        items: {
+          type: 'object',
+          properties: { name: { type: 'string' }, role: { type: 'string' } },
+          required: ['name', 'role'],
+          additionalProperties: false,
+        },
+      },
+    },
+    required: ['instructions', 'characters'],
+    additionalProperties: false,
+  };
+  const OUTLINE_SCHEMA = {
+    type: 'object',
+    properties: {
+      sections: {
+        type: 'array',
+        minItems: 3,
+        maxItems: 3,
+        items: {
+          type: 'object',
+          properties: { title: { type: 'string' }, carries: { ...stringList, maxItems: 6 } },
+          required: ['title', 'carries'],
+          additionalProperties: false,
+        },
+      },
+    },
+    required: ['sections'],
+    additionalProperties: false,
+  };
+  const premise =
+    '<client_material>\n<premise>A lighthouse keeper named Mara finds a map. The mayor is the culprit.</premise>\n</client_material>';
+
+  async function answer(schema: Record<string, unknown>, content: string): Promise<any> {
+    const { client } = await start();
+    const completion = await client.chat.completions.create({
+      model: 'm',
+      messages: [{ role: 'user', content }],
+      response_format: { type: 'json_schema', json_schema: { name: 'plan', schema, strict: true } },
+    });
+    await server?.close();
+    server = undefined;
+    return JSON.parse(completion.choices[0]!.message.content!);
+  }
+
+  it('plans with the hero the premise names as the lead, and restates each of its sentences as an instruction', async () => {
+    const bible = await answer(BIBLE_SCHEMA, `${premise}\nPlan the book.`);
+    expect(ajv.validate(BIBLE_SCHEMA, bible)).toBe(true);
+    expect(bible.characters[0]).toEqual({ name: 'Mara', role: 'protagonist' });
+    expect(bible.characters.slice(1).map((character: { role: string }) => character.role)).not.toContain('protagonist');
+    expect(bible.instructions).toEqual(['A lighthouse keeper named Mara finds a map.', 'The mayor is the culprit.']);
+  });
+
+  it('copies listed instructions into the sections that carry them, one section each', async () => {
+    const outline = await answer(
+      OUTLINE_SCHEMA,
+      `${premise}\nThe client's instructions (name each in "carries"):\n- Set chapter two on a train\n- The mayor did it\n\nDetail 3 chapters.`,
+    );
+    expect(outline.sections.map((section: { carries: string[] }) => section.carries)).toEqual([
+      ['Set chapter two on a train'],
+      ['The mayor did it'],
+      [],
+    ]);
+  });
+
+  it('takes a name the premise introduces as the lead before a place it mentions', async () => {
+    const bible = await answer(
+      BIBLE_SCHEMA,
+      '<client_material>\n<premise>A winter in Paris. A painter called Jean Roux loses his sight.</premise>\n</client_material>',
+    );
+    expect(bible.characters[0]).toEqual({ name: 'Jean Roux', role: 'protagonist' });
+  });
+
+  it('restates nothing when there is no premise', async () => {
+    const bible = await answer(
+      BIBLE_SCHEMA,
+      '<client_material>\n<premise>(none: invent an original, specific premise)</premise>\n</client_material>',
+    );
+    expect(bible.instructions).toEqual([]);
+  });
+});
+
 describe('fake chat server: notes trailer', () => {
   const notesPrompt = (words: number, marker: string) => [
     { role: 'system' as const, content: 'You are a skilled author.' },

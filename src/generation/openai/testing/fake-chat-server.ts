@@ -204,6 +204,11 @@ export interface SchemaHints {
   language?: string;
   /** The cast: `name`-like fields use these first. */
   names?: string[];
+  /**
+   * What the client asked for, one item each: `instructions` fields restate
+   * them, a section's `carries` takes one, an `instruction` copies its own.
+   */
+  requirements?: string[];
 }
 
 /** A 1x1 transparent PNG. */
@@ -238,6 +243,7 @@ interface ChatAnalysis {
   schema?: unknown;
   notesSchema?: unknown;
   names: string[];
+  requirements: string[];
 }
 
 interface AnswerPlan {
@@ -764,6 +770,7 @@ function describeChat(call: FakeChatCall, extraSeed: string): ChatAnalysis {
   const analysis: ChatAnalysis = {
     seed: `${extraSeed}\u0000${JSON.stringify(content)}`,
     names: castNames(call.messages),
+    requirements: clientRequirements(call.messages),
   };
 
   const format = isRecord(body.response_format) ? body.response_format : undefined;
@@ -866,10 +873,59 @@ function castNames(messages: FakeChatCall['messages']): string[] {
     .map((message) => message.content)
     .join('\n')
     .replace(/^Places:[ \t]*\n(?:[ \t]*[-*•][^\n]*\n?)*/gmu, '');
+  for (const name of premiseNames(text)) add(name);
   for (const match of text.matchAll(JSON_NAME)) add(match[1]);
   for (const match of text.matchAll(LISTED_WITH_ROLE)) add(match[1]);
   for (const match of text.matchAll(LISTED_WITH_COLON)) add(match[1]);
   return found.slice(0, 12);
+}
+
+const PREMISE = /<premise>([\s\S]*?)<\/premise>/;
+const SENTENCE_END = /(?<=[.!?。！？])\s+/u;
+const NAME_SEQUENCE = /(?<![\p{L}\p{M}])\p{Lu}[\p{Ll}\p{M}'’-]+(?:[ \t]+\p{Lu}[\p{Ll}\p{M}'’-]+){0,2}/gu;
+
+// "named Mara", "appelée Maëlle": what follows names a person more surely than a capital alone ("in Paris").
+const INTRODUCED = /(?:named|called|nommée?|appelée?|llamad[oa]|namens|genannt)\s+$/u;
+
+/**
+ * The people a premise names, as a model reads them: capitalised words that
+ * do not open a sentence ("A keeper named Mara finds..." names Mara), those
+ * introduced as names first. The hero a client names leads the cast, so
+ * they come before everyone else.
+ */
+function premiseNames(text: string): string[] {
+  const premise = PREMISE.exec(text)?.[1] ?? '';
+  const introduced: string[] = [];
+  const others: string[] = [];
+  for (const sentence of premise.split(SENTENCE_END)) {
+    for (const match of sentence.matchAll(NAME_SEQUENCE)) {
+      if (match.index === sentence.search(/\S/) || NOT_NAMES.has(match[0].toLowerCase())) continue;
+      (INTRODUCED.test(sentence.slice(0, match.index)) ? introduced : others).push(match[0]);
+    }
+  }
+  return [...introduced, ...others];
+}
+
+/**
+ * What the client asked for: the instructions a prompt lists ("The client's
+ * instructions ...:" and "- " lines), as a model copies them; else the
+ * premise's sentences, which a planner restates one by one.
+ */
+function clientRequirements(messages: FakeChatCall['messages']): string[] {
+  const text = messages.map((message) => message.content).join('\n');
+  const listed = /^[^\n]*\binstructions\b[^\n]*:[ \t]*\n((?:[ \t]*-[ \t]+[^\n]+(?:\n|$))+)/im.exec(text)?.[1];
+  if (listed) {
+    return listed
+      .split('\n')
+      .map((line) => line.replace(/^[ \t]*-[ \t]+/, '').trim())
+      .filter(Boolean);
+  }
+  const premise = PREMISE.exec(text)?.[1]?.trim() ?? '';
+  if (premise.startsWith('(none')) return [];
+  return premise
+    .split(SENTENCE_END)
+    .map((sentence) => sentence.trim())
+    .filter(Boolean);
 }
 
 /** OpenAI's 400s for requests it would not accept, and the server options that imitate other servers. */
@@ -1066,7 +1122,7 @@ function patched(call: FakeChatCall, generated: unknown, options: FakeChatServer
 }
 
 function structuredText(call: FakeChatCall, analysis: ChatAnalysis, options: FakeChatServerOptions): string {
-  const hints: SchemaHints = { language: call.language, names: analysis.names };
+  const hints: SchemaHints = { language: call.language, names: analysis.names, requirements: analysis.requirements };
   const generated = analysis.schema === undefined ? {} : valueFromSchema(analysis.schema, analysis.seed, hints);
   const value = patched(call, generated, options);
   // Strict and JSON modes come back compact, as OpenAI's do; prompt-only answers are pretty-printed, as models write them.
@@ -1102,6 +1158,7 @@ function proseText(
   const generated = valueFromSchema(analysis.notesSchema, `${analysis.seed}\u0000notes`, {
     language: call.language,
     names: analysis.names,
+    requirements: analysis.requirements,
   });
   const value = patched(call, generated, options);
   const json = serialise(value, true);
@@ -2586,6 +2643,11 @@ class ProseWriter {
     return this.rng.pick(this.vocab.roles);
   }
 
+  /** The role of the cast member at `index`: the first leads (every vocabulary lists the lead's role first). */
+  castRole(index: number): string {
+    return index === 0 ? (this.vocab.roles[0] as string) : this.rng.pick(this.vocab.roles.slice(1));
+  }
+
   sound(): string {
     return this.rng.pick(this.vocab.sounds);
   }
@@ -2665,7 +2727,7 @@ export function valueFromSchema(schema: unknown, seed: string | number, hints: S
   const rng = new Random(`schema\u0000${String(seed)}`);
   const language = hints.language ?? 'en';
   const writer = new ProseWriter(rng, vocabularyFor(language), hints.names ?? []);
-  return new SchemaFiller(schema, rng, writer, language).root();
+  return new SchemaFiller(schema, rng, writer, language, hints.requirements ?? []).root();
 }
 
 interface FillContext {
@@ -2722,6 +2784,7 @@ function snake(key: string): string {
 
 const PERSON_KEY =
   /^(name|full_name|speaker|character|narrator|protagonist|antagonist|point_of_view|pov|author|owner|hero|villain|character_name|speaker_name|person)$/;
+const REQUIREMENTS_KEY = /^(instructions|requirements)$/;
 const PEOPLE_LIST = /(^|_)(present|characters|cast|names|people|speakers|participants|members|attendees)$/;
 const PLACE_CONTAINER = /(place|location|setting|site|town|city|region|world|map|area)s?$/;
 const TERM_CONTAINER = /(concept|term|glossary|vocabulary|object|item|tool|skill|keyword|tag)s?$/;
@@ -2736,6 +2799,7 @@ class SchemaFiller {
     private readonly rng: Random,
     private readonly writer: ProseWriter,
     private readonly language: string,
+    private readonly requirements: readonly string[],
   ) {}
 
   root(): unknown {
@@ -2847,7 +2911,14 @@ class SchemaFiller {
   private array(schema: Record<string, unknown>, ctx: FillContext): unknown[] {
     const min = typeof schema.minItems === 'number' ? schema.minItems : 0;
     const max = typeof schema.maxItems === 'number' ? schema.maxItems : Infinity;
-    const wanted = ctx.depth > 6 ? min : this.rng.int(2, 4);
+    const key = snake(ctx.key ?? '');
+    // Each of the client's requirements is carried out once: by the section at its position.
+    if (key === 'carries') {
+      const requirement = this.requirements[ctx.index ?? -1];
+      if (min === 0) return requirement === undefined ? [] : [requirement];
+    }
+    // A plan restates every requirement; a check reports on each.
+    const wanted = REQUIREMENTS_KEY.test(key) ? this.requirements.length : ctx.depth > 6 ? min : this.rng.int(2, 4);
     const count = Math.max(min, Math.min(max, wanted));
     const prefix = Array.isArray(schema.prefixItems) ? schema.prefixItems : [];
     const names = new Set<string>();
@@ -2950,6 +3021,11 @@ class SchemaFiller {
     }
 
     if (/(^|_)(language|lang|locale)$/.test(key)) return this.language;
+    const requirement =
+      (ctx.isItem && REQUIREMENTS_KEY.test(key)) || key === 'instruction' || key === 'requirement'
+        ? this.requirements[ctx.index ?? -1]
+        : undefined;
+    if (requirement !== undefined) return requirement;
     if (ctx.isItem && PEOPLE_LIST.test(key)) return this.writer.personName(ctx.names);
     if (PERSON_KEY.test(key)) {
       if (key === 'name' && PLACE_CONTAINER.test(container)) return this.writer.place();
@@ -2962,7 +3038,10 @@ class SchemaFiller {
       return this.writer.term();
     }
     if (/(^|_)(setting|place|location)$/.test(key)) return this.writer.place();
-    if (/(^|_)(role|archetype)$/.test(key)) return this.writer.role();
+    if (/(^|_)(role|archetype)$/.test(key)) {
+      // A cast is listed lead first, as a planner writes it.
+      return PEOPLE_LIST.test(container) ? this.writer.castRole(ctx.index ?? 0) : this.writer.role();
+    }
     if (/(^|_)tense$/.test(key)) return 'past';
     if (/(^|_)(sound_effect|sfx|sound)$/.test(key)) return this.writer.sound();
     if (/(^|_)(id|slug|key)$/.test(key))
