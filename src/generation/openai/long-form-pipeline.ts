@@ -12,7 +12,7 @@ import { isRecord } from './model-json';
 import type { OpenAiModelSettings } from './openai-settings';
 import { blocksToProse, proseToBlocks } from './prose-reader';
 import { bibleMaxTokens, bibleMessages, bibleStep, listedSections } from './steps/bible.step';
-import { capitalise, plannedWords, type BookPlan, type PlannedSection } from './steps/book-plan';
+import { bibleText, capitalise, plannedWords, type BookPlan, type PlannedSection } from './steps/book-plan';
 import { continuityMaxTokens, continuityMessages, continuityStep } from './steps/continuity.step';
 import { formMessages, formStep } from './steps/form.step';
 import { lessonExtrasMaxTokens, lessonExtrasMessages, lessonExtrasStep } from './steps/lesson-extras.step';
@@ -34,6 +34,7 @@ import {
 } from './steps/outline.step';
 import { continuationMessages, proseMaxTokens, proseSectionMessages, tokensPerWord } from './steps/prose-section.step';
 import { revisionMaxTokens, revisionMessages, revisionStep } from './steps/revision.step';
+import { findNameSlips, slipProblem } from './name-slips';
 import { echoProblem, findPhraseEchoes } from './phrase-echoes';
 import { SEAM_WORDS_AFTER, SEAM_WORDS_BEFORE, seamMaxTokens, seamMessages, seamStep } from './steps/seam.step';
 import {
@@ -530,14 +531,31 @@ class PipelineRun {
       if (report.instructions.length > 0)
         findings.push(`${fulfilled} of ${report.instructions.length} instructions of the prompt carried out`);
     }
-    // Counted in code, so found even when the check above could not be had. Novels and stories only: the
-    // other types repeat on purpose (terms, refrains) or are rewritten whole (see phrase-echoes.ts).
-    const echoes =
-      isFiction(this.plan.type) && isProse(this.plan.type)
-        ? findPhraseEchoes(
-            sections.map((section) => ({ number: section.chapter.number, text: readerText(section.chapter.blocks) })),
+    // Counted in code over the whole text, so found even when the check above could not be had: it reads notes.
+    const texts = sections.map((section) => ({
+      number: section.chapter.number,
+      text: readerText(section.chapter.blocks),
+    }));
+    const { bible } = this.plan;
+    const slips =
+      bible.kind === 'story'
+        ? findNameSlips(
+            bible.characters.map((character) => character.name),
+            bibleText(this.plan),
+            texts,
+            this.plan.language,
           )
         : [];
+    for (const slip of slips) {
+      for (const [section, count] of slip.sections) add(section, slipProblem(slip, count, this.shapeLabel));
+    }
+    if (slips.length > 0)
+      findings.push(
+        `names that read as misspelt: ${slips.map((slip) => `"${slip.written}" for ${slip.meant}`).join(', ')}`,
+      );
+    // Novels and stories only: the other types repeat on purpose (terms, refrains) or are rewritten whole
+    // (see phrase-echoes.ts).
+    const echoes = isFiction(this.plan.type) && isProse(this.plan.type) ? findPhraseEchoes(texts) : [];
     for (const echo of echoes) for (const [section, count] of echo.sections) add(section, echoProblem(echo, count));
     if (echoes.length > 0)
       findings.push(

@@ -278,6 +278,22 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     for (const call of writers) expect(call.lastUserMessage).toMatch(/^- Mara \(protagonist\)/m);
   });
 
+  it('finds a name the writer of one part misspelt, and sends that part alone to revision', async () => {
+    const book = await provider({
+      // The writer of part 2 types the hero's name with one letter too many, as models sometimes do.
+      prose: (call, generated) =>
+        call.lastUserMessage.includes('Your part:\nPart 2:') ? generated.replace(/\bMara\b/g, 'Marra') : undefined,
+    });
+    const ctx = context();
+    await book.generate(request(), ctx);
+    expect(ctx.messages.join('\n')).toMatch(/names that read as misspelt: "Marra" for Mara/);
+    const asked = server!.calls
+      .filter((call) => call.name === 'section_revision')
+      .filter((call) => call.lastUserMessage.includes('"Marra" is written'));
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.lastUserMessage).toMatch(/Part 2: "/);
+  });
+
   it('sends the sections the continuity check flags back for revision', async () => {
     const book = await provider({
       answer: (call, generated) =>

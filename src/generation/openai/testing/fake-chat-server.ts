@@ -161,6 +161,12 @@ export interface FakeChatServerOptions {
    * (which may have been patched in place).
    */
   answer?: (call: FakeChatCall, generated: unknown) => unknown;
+  /**
+   * Replaces or patches a prose answer (without its notes trailer), before it
+   * is cut at the token limit: to give one section a slip a real writer
+   * makes. `undefined` keeps `generated`.
+   */
+  prose?: (call: FakeChatCall, generated: string) => string | undefined;
   /** 400 whenever `response_format.type` is `json_schema`. */
   rejectJsonSchema?: boolean;
   /** 400 for any `response_format`. */
@@ -1153,7 +1159,8 @@ function proseText(
     vocabularyFor(call.language),
     analysis.names,
   );
-  const prose = words > 0 ? writer.text(words) : '';
+  const written = words > 0 ? writer.text(words) : '';
+  const prose = options.prose?.(call, written) ?? written;
   if (analysis.notesSchema === undefined) return prose;
   const generated = valueFromSchema(analysis.notesSchema, `${analysis.seed}\u0000notes`, {
     language: call.language,
