@@ -1,5 +1,6 @@
+import { bookShape, type ConcreteBookType } from '../../../book/book-shapes';
 import type { PlannedSection } from './book-plan';
-import { withDistinctTitles } from './outline.step';
+import { outlineSchema, outlineStep, withDistinctTitles } from './outline.step';
 
 const section = (number: number, title: string) => ({ number, title }) as PlannedSection;
 const titles = (sections: PlannedSection[]) => sections.map((entry) => entry.title);
@@ -25,5 +26,48 @@ describe('withDistinctTitles', () => {
     const spine = ['Anna', 'Ben', 'Anna', 'Ben'].map((title) => ({ title, purpose: '' }));
     const outline = [section(1, 'Anna'), section(2, 'Ben'), section(3, 'anna'), section(4, 'Ben')];
     expect(titles(withDistinctTitles(outline, spine))).toEqual(['Anna', 'Ben', 'anna', 'Ben']);
+  });
+});
+
+describe('outlineSchema', () => {
+  const fields = (type: ConcreteBookType) => {
+    const schema = outlineSchema(type, bookShape(type, '2.0'), 2) as {
+      properties: { sections: { items: { properties: Record<string, unknown> } } };
+    };
+    return Object.keys(schema.properties.sections.items.properties);
+  };
+
+  it('asks each type only for what its writers use', () => {
+    expect(fields('novel')).toEqual(expect.arrayContaining(['point_of_view', 'present', 'scenes']));
+    expect(fields('novel')).not.toEqual(expect.arrayContaining(['objectives']));
+    expect(fields('novel')).not.toEqual(expect.arrayContaining(['concepts']));
+    expect(fields('textbook')).toEqual(expect.arrayContaining(['objectives', 'concepts', 'steps']));
+    expect(fields('non_fiction')).toEqual(expect.arrayContaining(['concepts']));
+    for (const field of ['point_of_view', 'present', 'objectives']) {
+      expect(fields('non_fiction')).not.toContain(field);
+    }
+  });
+
+  it('reads a section without the fields its type does not ask for', () => {
+    const read = outlineStep('non_fiction', bookShape('non_fiction', '2.0'), 3, 1).read({
+      sections: [
+        {
+          number: 1,
+          title: 'Tides',
+          summary: 'What moves the sea.',
+          words: 2000,
+          setting: null,
+          points: ['The moon pulls.'],
+          focus: 'Tides follow the moon.',
+          concepts: ['spring tide'],
+          opening_state: 'o',
+          closing_state: 'c',
+          carries: [],
+        },
+      ],
+    });
+    expect(read).toEqual({
+      value: [expect.objectContaining({ number: 3, present: [], objectives: [], concepts: ['spring tide'] })],
+    });
   });
 });

@@ -5,7 +5,7 @@
  * through whose eyes, and where things stand when it opens and closes, which
  * is what lets sections drafted at the same time join.
  */
-import { type BookShape, type ConcreteBookType } from '../../../book/book-shapes';
+import { isFiction, type BookShape, type ConcreteBookType } from '../../../book/book-shapes';
 import type { ChatMessage, StructuredStep } from '../model-client';
 import { int, list, obj, str, type JsonSchema } from '../strict-schema';
 import type { BookPlan, PlannedSection } from './book-plan';
@@ -67,8 +67,14 @@ function focusFor(type: ConcreteBookType): string {
   }
 }
 
+/**
+ * Each type's outline asks only for what its writers use: a field a type
+ * has no use for ("objectives" for a novel) is one a model fills anyway, and
+ * its filling then sits in every writer's brief.
+ */
 export function outlineSchema(type: ConcreteBookType, shape: BookShape, count: number): JsonSchema {
   const beats = beatsFor(type);
+  const fiction = isFiction(type);
   return obj({
     sections: list(
       obj({
@@ -76,13 +82,23 @@ export function outlineSchema(type: ConcreteBookType, shape: BookShape, count: n
         title: str(),
         summary: str({ description: '3 to 5 sentences: what happens or is explained, concretely, with names.' }),
         words: int({ minimum: shape.sectionWords.min, maximum: shape.sectionWords.max }),
-        point_of_view: str({ nullable: true, description: 'Fiction: whose eyes. Otherwise null.' }),
+        ...(fiction
+          ? {
+              point_of_view: str({ nullable: true, description: 'Whose eyes.' }),
+              present: list(str(), { max: 12, description: 'Names of the characters present.' }),
+            }
+          : {}),
         setting: str({ nullable: true }),
-        present: list(str(), { max: 12, description: 'Names of the characters present (fiction), else empty.' }),
         [beats.name]: beats.schema,
         focus: str({ description: focusFor(type) }),
-        objectives: list(str(), { max: 4, description: 'Textbook: what the learner can do afterwards; else empty.' }),
-        concepts: list(str(), { max: 8, description: 'Terms from the bible this section uses or introduces.' }),
+        ...(type === 'textbook'
+          ? { objectives: list(str(), { max: 4, description: 'What the learner can do afterwards.' }) }
+          : {}),
+        ...(fiction
+          ? {}
+          : {
+              concepts: list(str(), { max: 8, description: 'Terms from the bible this section uses or introduces.' }),
+            }),
         opening_state: str({
           description: 'Where things stand on its first line: place, time, who, what just happened.',
         }),
@@ -102,12 +118,13 @@ interface RawSection {
   title: string;
   summary: string;
   words: number;
-  point_of_view: string | null;
+  /** Fiction only (see outlineSchema), as are `present`; `objectives` textbooks only; `concepts` non-fiction only. */
+  point_of_view?: string | null;
   setting: string | null;
-  present: string[];
+  present?: string[];
   focus: string;
-  objectives: string[];
-  concepts: string[];
+  objectives?: string[];
+  concepts?: string[];
   opening_state: string;
   closing_state: string;
   carries: string[];
@@ -141,13 +158,13 @@ export function outlineStep(
           beats: (section[beats] as string[]).map((beat) => beat.trim()).filter(Boolean),
           ...(section.point_of_view?.trim() ? { pointOfView: section.point_of_view.trim() } : {}),
           ...(section.setting?.trim() ? { setting: section.setting.trim() } : {}),
-          present: section.present.map((name) => name.trim()).filter(Boolean),
+          present: (section.present ?? []).map((name) => name.trim()).filter(Boolean),
           openingState: section.opening_state.trim(),
           closingState: section.closing_state.trim(),
           carries: section.carries.map((item) => item.trim()).filter(Boolean),
           ...(section.focus.trim() ? { focus: section.focus.trim() } : {}),
-          objectives: section.objectives.map((item) => item.trim()).filter(Boolean),
-          concepts: section.concepts.map((item) => item.trim()).filter(Boolean),
+          objectives: (section.objectives ?? []).map((item) => item.trim()).filter(Boolean),
+          concepts: (section.concepts ?? []).map((item) => item.trim()).filter(Boolean),
         })),
       };
     },

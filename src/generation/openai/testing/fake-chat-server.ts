@@ -2538,24 +2538,39 @@ class ProseWriter {
   }
 
   /** Tries for a text not written before; after many tries (a tiny vocabulary) takes a repeat. */
-  private fresh(make: () => string, used = this.used): string {
+  /** Whether the last `fresh` found text not used before. */
+  private lastWasFresh = true;
+
+  private fresh(make: () => string, used = this.used, attempts = 40): string {
     let text = make();
-    for (let tries = 0; used.has(text) && tries < 40; tries += 1) text = make();
+    for (let tries = 0; used.has(text) && tries < attempts; tries += 1) text = make();
+    this.lastWasFresh = !used.has(text);
     used.add(text);
     return text;
   }
 
   sentence(n1?: string, n2?: string): string {
-    let template = this.rng.pick(this.vocab.narrative);
-    for (let tries = 0; this.recent.includes(template) && tries < 10; tries += 1) {
-      template = this.rng.pick(this.vocab.narrative);
+    let text = '';
+    // With its two names fixed, a template can run out of new sentences: then another template is tried, since
+    // a writer that says the same sentence three times in a chapter reads as a model stuck in a loop.
+    for (let templates = 0; templates < 8; templates += 1) {
+      let template = this.rng.pick(this.vocab.narrative);
+      for (let tries = 0; this.recent.includes(template) && tries < 10; tries += 1) {
+        template = this.rng.pick(this.vocab.narrative);
+      }
+      this.recent.push(template);
+      if (this.recent.length > Math.min(5, this.vocab.narrative.length - 1)) this.recent.shift();
+      text = this.fresh(
+        () => {
+          const [a, b] = n1 && n2 ? [n1, n2] : this.pair();
+          return cap(this.fill(template, a, b));
+        },
+        this.used,
+        10,
+      );
+      if (this.lastWasFresh) break;
     }
-    this.recent.push(template);
-    if (this.recent.length > Math.min(5, this.vocab.narrative.length - 1)) this.recent.shift();
-    return this.fresh(() => {
-      const [a, b] = n1 && n2 ? [n1, n2] : this.pair();
-      return cap(this.fill(template, a, b));
-    });
+    return text;
   }
 
   /** A line of dialogue with its speech tag, set as the language's books set it. */
