@@ -69,6 +69,10 @@ describe('the bible keeps the names the premise gives', () => {
     });
   });
 
+  it('takes a cast written in another script, whose names are transliterations', () => {
+    expect(bibleStep(input('novel')).read({ ...answer(['マーラ', 'トマス']), language: 'ja' })).toHaveProperty('value');
+  });
+
   it('takes one that keeps the name, in any of its fields', () => {
     expect(bibleStep(input('novel')).read(answer(['Mara Quinn', 'Tomas']))).toHaveProperty('value');
     const inSynopsis = { ...answer(['Elena']), synopsis: 'Elena, whom the village calls Mara, finds a map.' };
