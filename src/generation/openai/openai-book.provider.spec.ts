@@ -5,6 +5,7 @@ import { bookShape } from '../../book/book-shapes';
 import { documentWords } from '../../book/word-count';
 import type { SectionCheckpointStore } from '../book-provider';
 import { GenerationError } from '../generation.errors';
+import { languageMismatch } from './language';
 import type { OpenAiModelSettings } from './openai-settings';
 import type { FakeChatServer, FakeChatServerOptions } from './testing/fake-chat-server';
 import { bookRequest, generationContext, startProvider } from './testing/provider-harness';
@@ -217,6 +218,21 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     const revisions = server!.calls.filter((call) => call.name === 'section_revision');
     const asked = revisions.map((call) => call.messages.map((message) => message.content).join('\n'));
     expect(asked.some((text) => /The phrase "[^"]+" comes \d+ times in the book/.test(text))).toBe(true);
+  });
+
+  it('writes a premise in French as a French book from plan to last page, with nothing scripted', async () => {
+    const book = await provider();
+    const outcome = await book.generate(
+      request({ prompt: 'Une gardienne de phare appelée Maëlle trouve une carte qui mène sous la mer.' }),
+      context(),
+    );
+    expect(outcome.document.metadata.language).toBe('fr');
+    expect(server!.calls.filter((call) => call.kind === 'prose').every((call) => call.language === 'fr')).toBe(true);
+    const paragraphs = outcome.document.chapters.flatMap((chapter) =>
+      chapter.blocks.flatMap((block) => (block.kind === 'paragraph' ? [block.text] : [])),
+    );
+    expect(languageMismatch(paragraphs.join('\n'), 'fr')).toBeUndefined();
+    expect(paragraphs.join('\n')).toContain('Maëlle');
   });
 
   it('writes a French book in French when the plan says so, and rejects an English answer', async () => {

@@ -571,6 +571,19 @@ describe('fake chat server: following the client', () => {
     expect(bible.characters[0]).toEqual({ name: 'Jean Roux', role: 'protagonist' });
   });
 
+  it('plans in the language of the premise, or the one it asks for', async () => {
+    const schema = { type: 'object', properties: { language: { type: 'string' } }, required: ['language'] };
+    const inPremise = (premise: string) => `<client_material>\n<premise>${premise}</premise>\n</client_material>`;
+    expect(await answer(schema, inPremise('Une gardienne de phare trouve une carte sous la mer.'))).toEqual({
+      language: 'fr',
+    });
+    expect(await answer(schema, inPremise('Una niña encuentra un mapa bajo el mar.'))).toEqual({ language: 'es' });
+    expect(await answer(schema, inPremise('A boy called Kenji finds a robot. Write it in Japanese.'))).toEqual({
+      language: 'ja',
+    });
+    expect(await answer(schema, inPremise('A keeper finds a map.'))).toEqual({ language: 'en' });
+  });
+
   it('restates nothing when there is no premise', async () => {
     const bible = await answer(
       BIBLE_SCHEMA,

@@ -14,6 +14,13 @@
  *    `- Name (role)`, `- Name: ...`). A prose call whose prompt holds the
  *    `=== NOTES ===` marker and a schema block ends with the marker and JSON
  *    for that schema.
+ *  - The client's material, `<premise>...</premise>`, is followed as a model
+ *    follows it: the people it names lead the cast (a name introduced as one,
+ *    "named Mara", first), its sentences are the requirements that
+ *    `instructions` restate (or the "- " lines under a line about the
+ *    client's instructions, which a section's `carries` copies), and before
+ *    a "Language of the book" line exists, answers are in the premise's
+ *    language or the one it asks for ("in French").
  *  - Tokens are ceil(characters / 4), one per CJK character; `max_tokens` or
  *    `max_completion_tokens` cuts the answer there (finish_reason "length").
  * Answers are deterministic (seeded by the request), stream like OpenAI's and
@@ -763,6 +770,10 @@ function describeChat(call: FakeChatCall, extraSeed: string): ChatAnalysis {
       break;
     }
   }
+  // Before the book has a language (its first plan), a model writes in the premise's, or the one it asks for.
+  if (!call.messages.some((message) => BOOK_LANGUAGE.test(message.content))) {
+    call.language = premiseLanguage(call.messages) ?? call.language;
+  }
 
   // Same request, same answer: the seed leaves out what only changes delivery (streaming, limits),
   // so a streamed answer reassembles to the non-streamed one and a cut answer is a prefix of the whole.
@@ -905,11 +916,13 @@ function premiseNames(text: string): string[] {
   const others: string[] = [];
   for (const sentence of premise.split(SENTENCE_END)) {
     for (const match of sentence.matchAll(NAME_SEQUENCE)) {
-      if (match.index === sentence.search(/\S/) || NOT_NAMES.has(match[0].toLowerCase())) continue;
+      const word = match[0].toLowerCase();
+      if (match.index === sentence.search(/\S/) || NOT_NAMES.has(word) || word in LANGUAGE_NAMES) continue;
       (INTRODUCED.test(sentence.slice(0, match.index)) ? introduced : others).push(match[0]);
     }
   }
-  return [...introduced, ...others];
+  // German capitalises every noun: there only a name introduced as one ("namens Jonas") is a name.
+  return premiseWrittenIn(premise) === 'de' ? introduced : [...introduced, ...others];
 }
 
 /**
@@ -932,6 +945,53 @@ function clientRequirements(messages: FakeChatCall['messages']): string[] {
     .split(SENTENCE_END)
     .map((sentence) => sentence.trim())
     .filter(Boolean);
+}
+
+/** Languages the fake writes, by their English names, for "write it in French". */
+const LANGUAGE_NAMES: Record<string, string> = {
+  english: 'en',
+  french: 'fr',
+  spanish: 'es',
+  german: 'de',
+  japanese: 'ja',
+  anglais: 'en',
+  français: 'fr',
+  espagnol: 'es',
+  allemand: 'de',
+  japonais: 'ja',
+};
+/** A few of each language's commonest words: enough to tell a premise's language, as a model does at a glance. */
+const FUNCTION_WORDS: Record<string, ReadonlySet<string>> = {
+  en: new Set('the a an and is of to in on who with his her finds under'.split(' ')),
+  fr: new Set('le la les un une des du et est qui dans sur sous avec son sa trouve'.split(' ')),
+  es: new Set('el la los las un una y es que en con su del bajo encuentra'.split(' ')),
+  de: new Set('der die das ein eine und ist in mit sein ihr unter den dem findet'.split(' ')),
+};
+
+/**
+ * The language a premise is written in, or asks for ("in French", "en
+ * anglais"); undefined without a premise.
+ */
+function premiseLanguage(messages: FakeChatCall['messages']): string | undefined {
+  const premise = PREMISE.exec(messages.map((message) => message.content).join('\n'))?.[1]?.trim() ?? '';
+  if (!premise || premise.startsWith('(none')) return undefined;
+  const asked =
+    /\b(?:in|en)\s+(english|french|spanish|german|japanese|anglais|français|espagnol|allemand|japonais)\b/i.exec(
+      premise,
+    )?.[1];
+  return asked ? LANGUAGE_NAMES[asked.toLowerCase()] : premiseWrittenIn(premise);
+}
+
+/** The language a premise is written in: its script, else the one whose commonest words it uses most. */
+function premiseWrittenIn(premise: string): string {
+  if (/[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]/u.test(premise)) return 'ja';
+  const words = premise.toLowerCase().match(/\p{L}+/gu) ?? [];
+  let best: { language: string; hits: number } = { language: 'en', hits: 0 };
+  for (const [language, common] of Object.entries(FUNCTION_WORDS)) {
+    const hits = words.filter((word) => common.has(word)).length;
+    if (hits > best.hits) best = { language, hits };
+  }
+  return best.language;
 }
 
 /** OpenAI's 400s for requests it would not accept, and the server options that imitate other servers. */
@@ -2487,6 +2547,7 @@ class ProseWriter {
   private readonly callNames: string[];
   private readonly used = new Set<string>();
   private readonly usedLabels = new Set<string>();
+  private readonly spoken = new Set<string>();
   /** The last few narrative templates, so neighbouring sentences are built differently. */
   private readonly recent: string[] = [];
 
@@ -2553,7 +2614,9 @@ class ProseWriter {
     let text = '';
     // With its two names fixed, a template can run out of new sentences: then another template is tried, since
     // a writer that says the same sentence three times in a chapter reads as a model stuck in a loop.
-    for (let templates = 0; templates < 8; templates += 1) {
+    for (let templates = 0; templates < 16; templates += 1) {
+      // Half the tries with the paragraph's two people, then with anyone: a small vocabulary runs out sooner.
+      const [a, b] = templates < 8 && n1 && n2 ? [n1, n2] : [undefined, undefined];
       let template = this.rng.pick(this.vocab.narrative);
       for (let tries = 0; this.recent.includes(template) && tries < 10; tries += 1) {
         template = this.rng.pick(this.vocab.narrative);
@@ -2562,8 +2625,8 @@ class ProseWriter {
       if (this.recent.length > Math.min(5, this.vocab.narrative.length - 1)) this.recent.shift();
       text = this.fresh(
         () => {
-          const [a, b] = n1 && n2 ? [n1, n2] : this.pair();
-          return cap(this.fill(template, a, b));
+          const [first, second] = a && b ? [a, b] : this.pair();
+          return cap(this.fill(template, first, second));
         },
         this.used,
         10,
@@ -2578,17 +2641,21 @@ class ProseWriter {
     return this.fresh(() => {
       const { dialogue, said, asked, statements, questions } = this.vocab;
       const form = this.rng.next();
-      if (form < 0.3) {
-        return dialogue.ask(this.fill(this.rng.pick(questions), other, other), speaker, this.rng.pick(asked));
-      }
-      const first = this.fill(this.rng.pick(statements), other, other);
+      if (form < 0.3) return dialogue.ask(this.utterance(questions, other), speaker, this.rng.pick(asked));
+      const first = this.utterance(statements, other);
       if (form < 0.55) return dialogue.tag(first, speaker, this.rng.pick(said));
-      let second = this.fill(this.rng.pick(statements), other, other);
-      for (let tries = 0; second === first && tries < 5; tries += 1) {
-        second = this.fill(this.rng.pick(statements), other, other);
-      }
-      return dialogue.split(first, second, speaker, this.rng.pick(said));
+      return dialogue.split(first, this.utterance(statements, other), speaker, this.rng.pick(said));
     });
+  }
+
+  /** Words a character says, not said before in this text when the vocabulary allows: people do not repeat lines. */
+  private utterance(pool: readonly string[], about: string): string {
+    let line = this.fill(this.rng.pick(pool), about, about);
+    for (let tries = 0; this.spoken.has(line) && tries < 12; tries += 1) {
+      line = this.fill(this.rng.pick(pool), about, about);
+    }
+    this.spoken.add(line);
+    return line;
   }
 
   sentences(count: number): string {
