@@ -34,7 +34,7 @@ import {
 } from './steps/outline.step';
 import { continuationMessages, proseMaxTokens, proseSectionMessages, tokensPerWord } from './steps/prose-section.step';
 import { revisionMaxTokens, revisionMessages, revisionStep } from './steps/revision.step';
-import { findNameSlips, slipProblem } from './name-slips';
+import { findNameSlips, slipProblem, writesWord } from './name-slips';
 import { echoProblem, findPhraseEchoes } from './phrase-echoes';
 import { SEAM_WORDS_AFTER, SEAM_WORDS_BEFORE, seamMaxTokens, seamMessages, seamStep } from './steps/seam.step';
 import {
@@ -547,7 +547,17 @@ class PipelineRun {
           )
         : [];
     for (const slip of slips) {
-      for (const [section, count] of slip.sections) add(section, slipProblem(slip, count, this.shapeLabel));
+      for (const [number, count] of slip.sections) {
+        // Prose is revised paragraph by paragraph, numbered as here; a structured section is rewritten whole.
+        const blocks = sections.find((section) => section.chapter.number === number)?.chapter.blocks ?? [];
+        const paragraphs = isStructuredType(this.plan.type)
+          ? []
+          : paragraphIndexes(blocks).flatMap((at, index) => {
+              const block = blocks[at];
+              return block?.kind === 'paragraph' && writesWord(block.text, slip.written) ? [index + 1] : [];
+            });
+        add(number, slipProblem(slip, count, this.shapeLabel, paragraphs));
+      }
     }
     if (slips.length > 0)
       findings.push(

@@ -1,4 +1,4 @@
-import { findNameSlips, oneEditApart, slipProblem } from './name-slips';
+import { findNameSlips, oneEditApart, slipProblem, writesWord } from './name-slips';
 
 const CAST = ['Mara Quinn', 'Tomas Hale', 'Dr. Iris Ashby'];
 const BIBLE = 'Mara Quinn keeps the light at Merrow Point. Tomas Hale fishes. Dr. Iris Ashby (Mara calls her Doc).';
@@ -67,6 +67,14 @@ describe('findNameSlips', () => {
     expect(findNameSlips(['Hans Vogel'], 'Hans', [{ number: 1, text: 'Er hob die Hand.' }], 'de')).toEqual([]);
   });
 
+  it('names the paragraphs that write the slip, when it is given them', () => {
+    const [slip] = slipsIn('She saw Maria there.');
+    expect(slipProblem(slip!, 3, 'part', [2, 5, 9])).toMatch(
+      /^"Maria" is written 3 times in this part \(paragraphs 2, 5 and 9\), and/,
+    );
+    expect(slipProblem(slip!, 1, 'part', [4])).toMatch(/^"Maria" is written once in this part \(paragraph 4\), and/);
+  });
+
   it('tells the reviser what to write, and that a different person needs a different name', () => {
     const [slip] = slipsIn('She saw Maria there.');
     expect(slipProblem(slip!, 1, 'chapter')).toBe(
@@ -74,5 +82,14 @@ describe('findNameSlips', () => {
         'Mara Quinn. Where Mara Quinn is meant, write the name as the bible does; for someone else, choose a ' +
         'name no reader could take for Mara Quinn.',
     );
+  });
+});
+
+describe('writesWord', () => {
+  it('finds the word whole and as written, possessive included', () => {
+    expect(writesWord("Then Maria's lamp went out.", 'Maria')).toBe(true);
+    expect(writesWord('Mariana waved; Maria did not.', 'Maria')).toBe(true);
+    expect(writesWord('Mariana waved.', 'Maria')).toBe(false);
+    expect(writesWord('maria', 'Maria')).toBe(false);
   });
 });

@@ -85,14 +85,38 @@ export function findNameSlips(
   return [...slips.values()].sort((a, b) => b.uses - a.uses).slice(0, MAX_SLIPS);
 }
 
-/** What the revision of one section is told about a slip it has. */
-export function slipProblem(slip: NameSlip, uses: number, label: string): string {
+/**
+ * What the revision of one section is told about a slip it has; with the
+ * numbers of the paragraphs that write it, so a reviser that may replace
+ * only a few paragraphs replaces the right ones.
+ */
+export function slipProblem(slip: NameSlip, uses: number, label: string, paragraphs: readonly number[] = []): string {
   const times = uses === 1 ? 'once' : `${uses} times`;
+  const where =
+    paragraphs.length === 0
+      ? ''
+      : ` (paragraph${paragraphs.length === 1 ? '' : 's'} ${listed(paragraphs.map(String))})`;
   return (
-    `"${slip.written}" is written ${times} in this ${label}, and the bible names no ${slip.written}: ` +
+    `"${slip.written}" is written ${times} in this ${label}${where}, and the bible names no ${slip.written}: ` +
     `it reads as a misspelling of ${slip.meant}. Where ${slip.meant} is meant, write the name as the bible does; ` +
     `for someone else, choose a name no reader could take for ${slip.meant}.`
   );
+}
+
+/** Whether `text` has `word` as a whole word, as written (names keep their case). */
+export function writesWord(text: string, word: string): boolean {
+  let from = text.indexOf(word);
+  while (from >= 0) {
+    const before = text[from - 1] ?? ' ';
+    const after = text[from + word.length] ?? ' ';
+    if (!/[\p{L}\p{M}]/u.test(before) && !/[\p{L}\p{M}]/u.test(after)) return true;
+    from = text.indexOf(word, from + 1);
+  }
+  return false;
+}
+
+function listed(items: string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
 
 function withoutPossessive(word: string): string {

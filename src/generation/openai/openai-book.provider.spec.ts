@@ -307,7 +307,14 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
       .filter((call) => call.name === 'section_revision')
       .filter((call) => call.lastUserMessage.includes('"Marra" is written'));
     expect(asked).toHaveLength(1);
-    expect(asked[0]!.lastUserMessage).toMatch(/Part 2: "/);
+    const message = asked[0]!.lastUserMessage;
+    expect(message).toMatch(/Part 2: "/);
+    // The paragraphs it names are the ones that write the slip, numbered as the reviser reads them.
+    const named = /"Marra" is written (?:once|\d+ times) in this part \(paragraphs? ([\d, and]+)\)/.exec(message)?.[1];
+    const numbers = (named ?? '').split(/, | and /).map(Number);
+    const writing = [...message.matchAll(/^\[(\d+)\] (.*)$/gm)].filter((line) => line[2]!.includes('Marra'));
+    expect(numbers).toEqual(writing.map((line) => Number(line[1])));
+    expect(numbers.length).toBeGreaterThan(0);
   });
 
   it('sends the sections the continuity check flags back for revision', async () => {
