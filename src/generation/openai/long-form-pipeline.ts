@@ -546,16 +546,18 @@ class PipelineRun {
             this.plan.language,
           )
         : [];
+    // Prose is revised paragraph by paragraph, numbered as here; a structured section is rewritten whole.
+    const paragraphsWhere = (number: number, test: (text: string) => boolean): number[] => {
+      if (isStructuredType(this.plan.type)) return [];
+      const blocks = sections.find((section) => section.chapter.number === number)?.chapter.blocks ?? [];
+      return paragraphIndexes(blocks).flatMap((at, index) => {
+        const block = blocks[at];
+        return block?.kind === 'paragraph' && test(block.text) ? [index + 1] : [];
+      });
+    };
     for (const slip of slips) {
       for (const [number, count] of slip.sections) {
-        // Prose is revised paragraph by paragraph, numbered as here; a structured section is rewritten whole.
-        const blocks = sections.find((section) => section.chapter.number === number)?.chapter.blocks ?? [];
-        const paragraphs = isStructuredType(this.plan.type)
-          ? []
-          : paragraphIndexes(blocks).flatMap((at, index) => {
-              const block = blocks[at];
-              return block?.kind === 'paragraph' && writesWord(block.text, slip.written) ? [index + 1] : [];
-            });
+        const paragraphs = paragraphsWhere(number, (text) => writesWord(text, slip.written));
         add(number, slipProblem(slip, count, this.shapeLabel, paragraphs));
       }
     }
@@ -566,7 +568,15 @@ class PipelineRun {
     // Novels and stories only: the other types repeat on purpose (terms, refrains) or are rewritten whole
     // (see phrase-echoes.ts).
     const echoes = isFiction(this.plan.type) && isProse(this.plan.type) ? findPhraseEchoes(texts) : [];
-    for (const echo of echoes) for (const [section, count] of echo.sections) add(section, echoProblem(echo, count));
+    for (const echo of echoes) {
+      for (const [number, count] of echo.sections) {
+        // Phrases are counted in lower case with straight apostrophes (see phrase-echoes.ts).
+        const paragraphs = paragraphsWhere(number, (text) =>
+          text.toLowerCase().replace(/’/g, "'").replace(/\s+/g, ' ').includes(echo.phrase),
+        );
+        add(number, echoProblem(echo, count, paragraphs));
+      }
+    }
     if (echoes.length > 0)
       findings.push(
         `phrases repeated through the book: ${echoes.map((echo) => `"${echo.phrase}" ${echo.uses} times`).join(', ')}`,

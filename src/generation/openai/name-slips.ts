@@ -14,6 +14,8 @@
  * purpose: readers take one for the other.
  */
 
+import { inParagraphs } from './paragraph-refs';
+
 export interface NameSlip {
   /** As the text writes it. */
   written: string;
@@ -92,12 +94,8 @@ export function findNameSlips(
  */
 export function slipProblem(slip: NameSlip, uses: number, label: string, paragraphs: readonly number[] = []): string {
   const times = uses === 1 ? 'once' : `${uses} times`;
-  const where =
-    paragraphs.length === 0
-      ? ''
-      : ` (paragraph${paragraphs.length === 1 ? '' : 's'} ${listed(paragraphs.map(String))})`;
   return (
-    `"${slip.written}" is written ${times} in this ${label}${where}, and the bible names no ${slip.written}: ` +
+    `"${slip.written}" is written ${times} in this ${label}${inParagraphs(paragraphs)}, and the bible names no ${slip.written}: ` +
     `it reads as a misspelling of ${slip.meant}. Where ${slip.meant} is meant, write the name as the bible does; ` +
     `for someone else, choose a name no reader could take for ${slip.meant}.`
   );
@@ -113,10 +111,6 @@ export function writesWord(text: string, word: string): boolean {
     from = text.indexOf(word, from + 1);
   }
   return false;
-}
-
-function listed(items: string[]): string {
-  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
 
 function withoutPossessive(word: string): string {

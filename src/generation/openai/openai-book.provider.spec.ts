@@ -218,6 +218,20 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     const revisions = server!.calls.filter((call) => call.name === 'section_revision');
     const asked = revisions.map((call) => call.messages.map((message) => message.content).join('\n'));
     expect(asked.some((text) => /The phrase "[^"]+" comes \d+ times in the book/.test(text))).toBe(true);
+    // Each is told where: the paragraphs it names use the phrase.
+    for (const text of asked) {
+      for (const [, phrase, where] of text.matchAll(
+        /The phrase "([^"]+)" comes \d+ times in the book, [^(]*\(paragraphs? ([\d, and]+)\)/g,
+      )) {
+        for (const number of where!.split(/, | and /)) {
+          const paragraph = new RegExp(`^\\[${number}\\] (.*)$`, 'm').exec(text)?.[1] ?? '';
+          expect(paragraph.toLowerCase().replace(/’/g, "'")).toContain(phrase);
+        }
+      }
+    }
+    expect(asked.some((text) => /The phrase "[^"]+" comes \d+ times in the book, [^(]*\(paragraph/.test(text))).toBe(
+      true,
+    );
   });
 
   it('writes a premise in French as a French book from plan to last page, with nothing scripted', async () => {

@@ -10,6 +10,8 @@
  * four sections revised, not removed from the book.
  */
 
+import { inParagraphs } from './paragraph-refs';
+
 /** Words per phrase: long enough to be a turn of phrase, short enough to recur word for word. */
 const PHRASE_WORDS = 4;
 /** A phrase counts as a tic from this many uses in a book... */
@@ -164,8 +166,8 @@ function writtenWithSpaces(text: string): boolean {
 }
 
 /** The revision problem for a section that uses an echo `count` times. */
-export function echoProblem(echo: PhraseEcho, count: number): string {
-  const here = count === 1 ? 'once in this section' : `${count} of them in this section`;
+export function echoProblem(echo: PhraseEcho, count: number, paragraphs: readonly number[] = []): string {
+  const here = `${count === 1 ? 'once in this section' : `${count} of them in this section`}${inParagraphs(paragraphs)}`;
   const fix =
     count === 1
       ? 'say it here in other words that fit the moment.'
