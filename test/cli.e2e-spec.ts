@@ -11,6 +11,9 @@ const run = promisify(execFile);
  * prints one JSON document on standard output and nothing else.
  */
 describe('Operator console (npm run -s cli)', () => {
+  // Each command is a process of its own (npm, then Nest and a database pool), some seconds on a loaded
+  // 2-core machine; a test that runs a dozen of them needs more than the suite's minute.
+  jest.setTimeout(180_000);
   let t: TestApp;
   let dataSource: DataSource;
 
