@@ -57,6 +57,17 @@ describe('findNameSlips', () => {
     ).toEqual([]);
   });
 
+  it('takes no month, weekday or title for a slip', () => {
+    expect(
+      findNameSlips(
+        ['Marc Olin', 'Lacy'],
+        'Marc Olin. Lacy.',
+        [{ number: 1, text: 'In March, Lady Ames came.' }],
+        'en',
+      ),
+    ).toEqual([]);
+  });
+
   it('needs a word shown as a name inside a sentence before counting it where a sentence opens', () => {
     expect(slipsIn('Maria. Maria!')).toEqual([]);
     expect(slipsIn('Maria ran.', 'She called Maria.')[0]?.uses).toBe(2);

@@ -28,6 +28,17 @@ export interface NameSlip {
 
 /** Languages that capitalise every noun: there a capital inside a clause does not make a name. */
 const CAPITALISED_NOUNS = new Set(['de', 'lb']);
+/**
+ * Words English capitalises anywhere that are not people: "March" is a month
+ * in a book with a Marc in it, and "Lady" a title beside a Lacy.
+ */
+const CAPITALISED_WORDS = new Set(
+  (
+    'january february march april june july august september october november december monday tuesday ' +
+    'wednesday thursday friday saturday sunday god lord lady king queen prince princess father mother sister ' +
+    'brother uncle aunt captain doctor madam mister miss sir'
+  ).split(' '),
+);
 /** Shorter names are too close to too many words ("Ada" and "Ida", "Tom" and "Tim"). */
 const MIN_NAME_LETTERS = 4;
 /** At most this many slips are sent for revision, the most used first. */
@@ -75,7 +86,8 @@ export function findNameSlips(
   const slips = new Map<string, NameSlip>();
   const meanings = new Map<string, string | undefined>();
   for (const { section, word } of written) {
-    if (!insideClause.has(word) || lowerCase.has(word.toLowerCase())) continue;
+    const lower = word.toLowerCase();
+    if (!insideClause.has(word) || lowerCase.has(lower) || CAPITALISED_WORDS.has(lower)) continue;
     if (!meanings.has(word)) meanings.set(word, closeCastName(word, castWords));
     const meant = meanings.get(word);
     if (meant === undefined) continue;
