@@ -331,6 +331,21 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     expect(numbers.length).toBeGreaterThan(0);
   });
 
+  it('prints titles without the quotation marks and labels models wrap them in', async () => {
+    const book = await provider({
+      answer: (call, generated) => {
+        if (call.name === 'book_bible') return { ...(generated as object), title: '"The Lantern Keepers"' };
+        if (call.name !== 'book_outline') return generated;
+        const outline = generated as { sections: Array<{ title: string }> };
+        outline.sections.forEach((section, index) => (section.title = `**Part ${index + 1}: ${section.title}**`));
+        return outline;
+      },
+    });
+    const { document } = await book.generate(request(), context());
+    expect(document.metadata.title).toBe('The Lantern Keepers');
+    for (const chapter of document.chapters) expect(chapter.title).not.toMatch(/^\*|^Part \d/);
+  });
+
   it('sends the sections the continuity check flags back for revision', async () => {
     const book = await provider({
       answer: (call, generated) =>

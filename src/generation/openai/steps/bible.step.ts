@@ -14,6 +14,7 @@ import { list, obj, oneOf, str, type JsonSchema } from '../strict-schema';
 import type { ConcreteStyle, StoryBible, SubjectBible } from './book-plan';
 import { CLIENT_MATERIAL_RULE, clientMaterial, namesInPremise, usesName } from './client-material';
 import { styleGuideText, typeGuideText } from './guide-text';
+import { cleanTitle } from './titles';
 
 export interface SpineStep {
   title: string;
@@ -179,13 +180,13 @@ export function bibleStep(input: BibleInput): StructuredStep<BibleAnswer> {
           };
       return {
         value: {
-          title: raw.title.trim(),
+          title: cleanTitle(raw.title),
           ...(raw.subtitle?.trim() ? { subtitle: raw.subtitle.trim() } : {}),
           language,
           synopsis: raw.synopsis.trim(),
           instructions: raw.instructions.map((item) => item.trim()).filter(Boolean),
           bible,
-          spine: raw.spine.map((step) => ({ title: step.title.trim(), purpose: step.purpose.trim() })),
+          spine: raw.spine.map((step) => ({ title: cleanTitle(step.title), purpose: step.purpose.trim() })),
         },
       };
     },

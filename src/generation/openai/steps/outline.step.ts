@@ -16,6 +16,7 @@ import { languageLine } from './bible.step';
 import { CLIENT_MATERIAL_RULE } from './client-material';
 import { bookContext } from './section-brief';
 import { styleGuideText, typeGuideText } from './guide-text';
+import { cleanTitle } from './titles';
 
 /** Sections detailed per call: small enough to answer fast, large enough that a stretch of the arc is seen whole. */
 export const OUTLINE_BATCH = 8;
@@ -152,7 +153,7 @@ export function outlineStep(
         // Models number sections inconsistently (from 1 in every batch, or skipping); the position is what counts.
         value: raw.map((section, index) => ({
           number: first + index,
-          title: section.title.trim(),
+          title: cleanTitle(section.title),
           summary: section.summary.trim(),
           words: section.words,
           beats: (section[beats] as string[]).map((beat) => beat.trim()).filter(Boolean),
