@@ -293,3 +293,61 @@ export function isLanguageTag(value: string): boolean {
     return false;
   }
 }
+
+/** Languages books are most often asked in, whose names a model may give instead of their tag. */
+const NAMED_LANGUAGES = [
+  'en',
+  'fr',
+  'es',
+  'de',
+  'it',
+  'pt',
+  'nl',
+  'sv',
+  'da',
+  'nb',
+  'fi',
+  'pl',
+  'cs',
+  'ro',
+  'hu',
+  'tr',
+  'el',
+  'ru',
+  'uk',
+  'bg',
+  'ar',
+  'he',
+  'fa',
+  'hi',
+  'bn',
+  'th',
+  'vi',
+  'id',
+  'ja',
+  'zh',
+  'ko',
+];
+
+let languageNames: Map<string, string> | undefined;
+
+/**
+ * The BCP 47 tag of a language field as models fill it: the tag itself, or
+ * the language's name in English or in itself ("French", "Français",
+ * "日本語"), which models write despite the schema's description. Undefined
+ * for anything else, which is then asked for again.
+ */
+export function languageTagOf(value: string): string | undefined {
+  const text = value.trim();
+  if (isLanguageTag(text)) return text;
+  if (!languageNames) {
+    languageNames = new Map();
+    for (const tag of NAMED_LANGUAGES) {
+      for (const locale of ['en', tag]) {
+        const name = new Intl.DisplayNames([locale], { type: 'language' }).of(tag);
+        if (name) languageNames.set(name.toLowerCase(), tag);
+      }
+    }
+  }
+  return languageNames.get(text.toLowerCase());
+}

@@ -8,7 +8,7 @@
  */
 import { isFiction, type BookShape, type ConcreteBookType } from '../../../book/book-shapes';
 import type { BookGenerationRequest } from '../../book-provider';
-import { isLanguageTag, languageName } from '../language';
+import { isLanguageTag, languageName, languageTagOf } from '../language';
 import type { ChatMessage, StructuredStep } from '../model-client';
 import { list, obj, oneOf, str, type JsonSchema } from '../strict-schema';
 import type { ConcreteStyle, StoryBible, SubjectBible } from './book-plan';
@@ -138,7 +138,7 @@ export function bibleStep(input: BibleInput): StructuredStep<BibleAnswer> {
     read: (value) => {
       const raw = value as RawBible;
       const problems: string[] = [];
-      const language = raw.language.trim();
+      const language = languageTagOf(raw.language) ?? raw.language.trim();
       if (!isLanguageTag(language)) problems.push('/language must be a BCP 47 tag such as "en" or "fr"');
       if (!raw.title.trim()) problems.push('/title must not be empty');
       if (raw.spine.some((step) => !step.title.trim())) problems.push('/spine: every step needs a title');

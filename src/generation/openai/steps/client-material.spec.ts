@@ -69,6 +69,12 @@ describe('the bible keeps the names the premise gives', () => {
     });
   });
 
+  it('takes the language named instead of tagged, as its tag', () => {
+    expect(bibleStep(input('novel')).read({ ...answer(['Mara']), language: 'French' })).toEqual({
+      value: expect.objectContaining({ language: 'fr' }),
+    });
+  });
+
   it('takes a cast written in another script, whose names are transliterations', () => {
     expect(bibleStep(input('novel')).read({ ...answer(['マーラ', 'トマス']), language: 'ja' })).toHaveProperty('value');
   });
