@@ -514,8 +514,17 @@ class PipelineRun {
       ),
     );
     const problems = new Map<number, string[]>();
-    const add = (section: number, problem: string) =>
+    /**
+     * The paragraphs each section's problems are in, when every one of them says (tics, name slips): its
+     * reviser is shown those alone, not the whole section. 'whole' once any problem is not so placed.
+     */
+    const where = new Map<number, Set<number> | 'whole'>();
+    const add = (section: number, problem: string, paragraphs: readonly number[] = []) => {
       problems.set(section, [...(problems.get(section) ?? []), problem]);
+      const known = where.get(section);
+      if (paragraphs.length === 0 || known === 'whole') where.set(section, 'whole');
+      else where.set(section, new Set([...(known ?? []), ...paragraphs]));
+    };
     const findings: string[] = [];
     if (report) {
       for (const issue of report.issues) add(issue.section, `${issue.problem} Fix: ${issue.fix}`);
@@ -558,7 +567,7 @@ class PipelineRun {
     for (const slip of slips) {
       for (const [number, count] of slip.sections) {
         const paragraphs = paragraphsWhere(number, (text) => writesWord(text, slip.written));
-        add(number, slipProblem(slip, count, this.shapeLabel, paragraphs));
+        add(number, slipProblem(slip, count, this.shapeLabel, paragraphs), paragraphs);
       }
     }
     if (slips.length > 0)
@@ -574,7 +583,7 @@ class PipelineRun {
         const paragraphs = paragraphsWhere(number, (text) =>
           text.toLowerCase().replace(/’/g, "'").replace(/\s+/g, ' ').includes(echo.phrase),
         );
-        add(number, echoProblem(echo, count, paragraphs));
+        add(number, echoProblem(echo, count, paragraphs), paragraphs);
       }
     }
     if (echoes.length > 0)
@@ -595,7 +604,7 @@ class PipelineRun {
       const revised = await this.advisory(`the revision of ${this.shapeLabel} ${number}`, () =>
         isStructuredType(this.plan.type)
           ? this.writeStructured(planned, { problems: list, draft: readerText(section.chapter.blocks) })
-          : this.reviseProse(section, planned, list),
+          : this.reviseProse(section, planned, list, where.get(number)),
       );
       if (!revised) return;
       this.call.meter.countRevision();
@@ -605,21 +614,24 @@ class PipelineRun {
     });
   }
 
+  /** Line edits for `problems`; with `shown`, the reviser reads and may replace only those paragraphs (1-based). */
   private async reviseProse(
     section: WrittenSection,
     planned: PlannedSection,
     problems: string[],
+    shown: ReadonlySet<number> | 'whole' = 'whole',
   ): Promise<WrittenSection> {
     const indexes = paragraphIndexes(section.chapter.blocks);
     const paragraphs = indexes.map((index) => {
       const block = section.chapter.blocks[index];
       return block?.kind === 'paragraph' ? block.text : '';
     });
+    const only = shown === 'whole' ? undefined : shown;
     const edits = await this.client.structured(
-      revisionStep(paragraphs.length),
+      revisionStep(paragraphs.length, only),
       {
         model: this.settings.model,
-        messages: revisionMessages(this.plan, planned, this.shapeLabel, paragraphs, problems),
+        messages: revisionMessages(this.plan, planned, this.shapeLabel, paragraphs, problems, only),
         maxTokens: revisionMaxTokens(planned.words, tokensPerWord(this.plan.language)),
         label: `the revision of ${this.shapeLabel} ${planned.number}`,
       },

@@ -232,6 +232,17 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     expect(asked.some((text) => /The phrase "[^"]+" comes \d+ times in the book, [^(]*\(paragraph/.test(text))).toBe(
       true,
     );
+    // A section whose problems all say where they are is revised from those paragraphs alone.
+    const focused = asked.filter((text) => text.includes('paragraphs in all; the others stay as they are'));
+    expect(focused.length).toBeGreaterThan(0);
+    for (const text of focused) {
+      const named = new Set(
+        [...text.matchAll(/\(paragraphs? ([\d, and]+)\)/g)].flatMap((match) => match[1]!.split(/, | and /).map(Number)),
+      );
+      const shown = [...text.matchAll(/^\[(\d+)\] /gm)].map((match) => Number(match[1]));
+      expect(shown.length).toBeGreaterThan(0);
+      expect(shown.every((number) => named.has(number))).toBe(true);
+    }
   });
 
   it('writes a premise in French as a French book from plan to last page, with nothing scripted', async () => {

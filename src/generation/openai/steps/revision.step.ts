@@ -18,7 +18,8 @@ export interface ParagraphEdit {
   replacement: string;
 }
 
-export function revisionStep(paragraphs: number): StructuredStep<ParagraphEdit[]> {
+/** `shown`: the paragraphs the reviser was shown, when not all; an edit of another (it never read it) is dropped. */
+export function revisionStep(paragraphs: number, shown?: ReadonlySet<number>): StructuredStep<ParagraphEdit[]> {
   return {
     name: 'section_revision',
     schema: obj({
@@ -34,11 +35,18 @@ export function revisionStep(paragraphs: number): StructuredStep<ParagraphEdit[]
       // A second edit of the same paragraph would replace the first one's text: the first stands.
       const byParagraph = new Map<number, ParagraphEdit>();
       for (const edit of (value as { edits: ParagraphEdit[] }).edits) {
+        if (shown && !shown.has(edit.paragraph)) continue;
         if (!byParagraph.has(edit.paragraph) && edit.replacement.trim()) {
           byParagraph.set(edit.paragraph, { paragraph: edit.paragraph, replacement: edit.replacement.trim() });
         }
       }
-      if (byParagraph.size === 0) return { problems: ['/edits: every replacement is empty'] };
+      if (byParagraph.size === 0) {
+        return {
+          problems: [
+            shown ? '/edits: edit only the paragraphs shown, by their numbers' : '/edits: every replacement is empty',
+          ],
+        };
+      }
       return { value: [...byParagraph.values()] };
     },
   };
@@ -50,7 +58,12 @@ export function revisionMessages(
   label: string,
   paragraphs: string[],
   problems: string[],
+  /** Only these paragraphs (1-based) are shown, for problems that say where they are: the rest is not sent. */
+  shown?: ReadonlySet<number>,
 ): ChatMessage[] {
+  const quoted = paragraphs.flatMap((paragraph, index) =>
+    !shown || shown.has(index + 1) ? [`[${index + 1}] ${paragraph}`] : [],
+  );
   return [
     { role: 'system', content: `${writerSystemPrompt(plan)}\n\nYou are now revising: answer with JSON only.` },
     {
@@ -61,8 +74,10 @@ export function revisionMessages(
         '',
         sectionText(section, label),
         '',
-        `The ${label} as written, paragraph by paragraph:`,
-        ...paragraphs.map((paragraph, index) => `[${index + 1}] ${paragraph}`),
+        shown
+          ? `The paragraphs of the ${label} these problems are in (${paragraphs.length} paragraphs in all; the others stay as they are):`
+          : `The ${label} as written, paragraph by paragraph:`,
+        ...quoted,
         '',
         'A continuity editor found these problems:',
         ...problems.map((problem) => `- ${problem}`),
