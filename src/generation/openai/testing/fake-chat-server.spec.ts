@@ -584,6 +584,23 @@ describe('fake chat server: following the client', () => {
     expect(await answer(schema, inPremise('A keeper finds a map.'))).toEqual({ language: 'en' });
   });
 
+  it('edits the paragraphs the prompt shows, by their numbers', async () => {
+    const edit = {
+      type: 'object',
+      properties: { paragraph: { type: 'integer', minimum: 1, maximum: 9 }, replacement: { type: 'string' } },
+      required: ['paragraph', 'replacement'],
+      additionalProperties: false,
+    };
+    const schema = {
+      type: 'object',
+      properties: { edits: { type: 'array', items: edit, minItems: 2, maxItems: 2 } },
+      required: ['edits'],
+      additionalProperties: false,
+    };
+    const answered = await answer(schema, 'The paragraphs:\n[3] The door.\n[7] The sea.\nFix them.');
+    expect(answered.edits.map((item: { paragraph: number }) => item.paragraph)).toEqual([3, 7]);
+  });
+
   it('restates nothing when there is no premise', async () => {
     const bible = await answer(
       BIBLE_SCHEMA,

@@ -222,6 +222,8 @@ export interface SchemaHints {
    * them, a section's `carries` takes one, an `instruction` copies its own.
    */
   requirements?: string[];
+  /** Numbers of the paragraphs the prompt quotes as `[n] ...` lines: a `paragraph` field picks one of them. */
+  paragraphs?: number[];
 }
 
 /** A 1x1 transparent PNG. */
@@ -257,6 +259,7 @@ interface ChatAnalysis {
   notesSchema?: unknown;
   names: string[];
   requirements: string[];
+  paragraphs: number[];
 }
 
 interface AnswerPlan {
@@ -788,6 +791,7 @@ function describeChat(call: FakeChatCall, extraSeed: string): ChatAnalysis {
     seed: `${extraSeed}\u0000${JSON.stringify(content)}`,
     names: castNames(call.messages),
     requirements: clientRequirements(call.messages),
+    paragraphs: Array.from(call.lastUserMessage.matchAll(/^\[(\d+)\] /gm), (match) => Number(match[1])),
   };
 
   const format = isRecord(body.response_format) ? body.response_format : undefined;
@@ -1188,7 +1192,12 @@ function patched(call: FakeChatCall, generated: unknown, options: FakeChatServer
 }
 
 function structuredText(call: FakeChatCall, analysis: ChatAnalysis, options: FakeChatServerOptions): string {
-  const hints: SchemaHints = { language: call.language, names: analysis.names, requirements: analysis.requirements };
+  const hints: SchemaHints = {
+    language: call.language,
+    names: analysis.names,
+    requirements: analysis.requirements,
+    paragraphs: analysis.paragraphs,
+  };
   const generated = analysis.schema === undefined ? {} : valueFromSchema(analysis.schema, analysis.seed, hints);
   const value = patched(call, generated, options);
   // Strict and JSON modes come back compact, as OpenAI's do; prompt-only answers are pretty-printed, as models write them.
@@ -2816,7 +2825,7 @@ export function valueFromSchema(schema: unknown, seed: string | number, hints: S
   const rng = new Random(`schema\u0000${String(seed)}`);
   const language = hints.language ?? 'en';
   const writer = new ProseWriter(rng, vocabularyFor(language), hints.names ?? []);
-  return new SchemaFiller(schema, rng, writer, language, hints.requirements ?? []).root();
+  return new SchemaFiller(schema, rng, writer, language, hints.requirements ?? [], hints.paragraphs ?? []).root();
 }
 
 interface FillContext {
@@ -2889,6 +2898,7 @@ class SchemaFiller {
     private readonly writer: ProseWriter,
     private readonly language: string,
     private readonly requirements: readonly string[],
+    private readonly paragraphs: readonly number[],
   ) {}
 
   root(): unknown {
@@ -3040,7 +3050,11 @@ class SchemaFiller {
     const key = snake(ctx.key ?? '');
     const clamp = (value: number) => Math.min(high, Math.max(low, value));
     let value: number;
-    if (/(^|_)words?$|word_count$/.test(key)) {
+    const shown = this.paragraphs.filter((number) => number >= low && number <= high);
+    if (/(^|_)paragraph$/.test(key) && shown.length > 0) {
+      // An editor edits the paragraphs it was shown, in order.
+      value = shown[(ctx.index ?? 0) % shown.length] as number;
+    } else if (/(^|_)words?$|word_count$/.test(key)) {
       if (Number.isFinite(low) && Number.isFinite(high)) {
         const drawn = this.rng.int(low, high);
         const rounded = Math.round(drawn / 10) * 10;
