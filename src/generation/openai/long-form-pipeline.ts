@@ -34,8 +34,9 @@ import {
 } from './steps/outline.step';
 import { continuationMessages, proseMaxTokens, proseSectionMessages, tokensPerWord } from './steps/prose-section.step';
 import { revisionMaxTokens, revisionMessages, revisionStep } from './steps/revision.step';
-import { findNameSlips, slipProblem, writesWord } from './name-slips';
-import { echoProblem, findPhraseEchoes } from './phrase-echoes';
+import { findNameSlips, slipProblem } from './name-slips';
+import { echoProblem, findPhraseEchoes, writesPhrase } from './phrase-echoes';
+import { writesWord } from './prose-words';
 import { SEAM_WORDS_AFTER, SEAM_WORDS_BEFORE, seamMaxTokens, seamMessages, seamStep } from './steps/seam.step';
 import {
   isStructuredType,
@@ -541,11 +542,12 @@ class PipelineRun {
         findings.push(`${fulfilled} of ${report.instructions.length} instructions of the prompt carried out`);
     }
     // Counted in code over the whole text, so found even when the check above could not be had: it reads notes.
-    const texts = sections.map((section) => ({
-      number: section.chapter.number,
-      text: readerText(section.chapter.blocks),
-    }));
+    // Both counts are for stories (a story bible): a subject book repeats its terms on purpose.
     const { bible } = this.plan;
+    const texts =
+      bible.kind === 'story'
+        ? sections.map((section) => ({ number: section.chapter.number, text: readerText(section.chapter.blocks) }))
+        : [];
     const slips =
       bible.kind === 'story'
         ? findNameSlips(
@@ -579,10 +581,7 @@ class PipelineRun {
     const echoes = isFiction(this.plan.type) && isProse(this.plan.type) ? findPhraseEchoes(texts) : [];
     for (const echo of echoes) {
       for (const [number, count] of echo.sections) {
-        // Phrases are counted in lower case with straight apostrophes (see phrase-echoes.ts).
-        const paragraphs = paragraphsWhere(number, (text) =>
-          text.toLowerCase().replace(/’/g, "'").replace(/\s+/g, ' ').includes(echo.phrase),
-        );
+        const paragraphs = paragraphsWhere(number, (text) => writesPhrase(text, echo.phrase));
         add(number, echoProblem(echo, count, paragraphs), paragraphs);
       }
     }

@@ -15,6 +15,7 @@
  */
 
 import { inParagraphs } from './paragraph-refs';
+import { CLAUSE_END, WORD } from './prose-words';
 
 export interface NameSlip {
   /** As the text writes it. */
@@ -44,8 +45,6 @@ const MIN_NAME_LETTERS = 4;
 /** At most this many slips are sent for revision, the most used first. */
 const MAX_SLIPS = 5;
 
-const WORD = /[\p{L}\p{M}][\p{L}\p{M}'’-]*/gu;
-const CLAUSE_END = /[.,!?;:…"“”«»()\n—–]+/u;
 const NAME_SHAPE = /^\p{Lu}[\p{Ll}\p{M}]+$/u;
 
 /**
@@ -111,18 +110,6 @@ export function slipProblem(slip: NameSlip, uses: number, label: string, paragra
     `it reads as a misspelling of ${slip.meant}. Where ${slip.meant} is meant, write the name as the bible does; ` +
     `for someone else, choose a name no reader could take for ${slip.meant}.`
   );
-}
-
-/** Whether `text` has `word` as a whole word, as written (names keep their case). */
-export function writesWord(text: string, word: string): boolean {
-  let from = text.indexOf(word);
-  while (from >= 0) {
-    const before = text[from - 1] ?? ' ';
-    const after = text[from + word.length] ?? ' ';
-    if (!/[\p{L}\p{M}]/u.test(before) && !/[\p{L}\p{M}]/u.test(after)) return true;
-    from = text.indexOf(word, from + 1);
-  }
-  return false;
 }
 
 function withoutPossessive(word: string): string {

@@ -11,6 +11,7 @@
  */
 
 import { inParagraphs } from './paragraph-refs';
+import { CLAUSE_END, WORD } from './prose-words';
 
 /** Words per phrase: long enough to be a turn of phrase, short enough to recur word for word. */
 const PHRASE_WORDS = 4;
@@ -51,10 +52,6 @@ interface Token {
   /** Counts toward a turn of phrase: five letters or more and not a function word. */
   weighty: boolean;
 }
-
-const WORD = /[\p{L}\p{M}][\p{L}\p{M}'’-]*/gu;
-/** Phrases do not run across sentences or clauses: "...the end. The door..." is no phrase anyone wrote. */
-const CLAUSE_END = /[.,!?;:…"“”«»()\n—–]+/u;
 
 /** Each section's clauses as words; `lowerCase` collects the words the book writes in lower case somewhere. */
 function clausesOf(text: string, lowerCase: Set<string>): string[][] {
@@ -163,6 +160,11 @@ function writtenWithSpaces(text: string): boolean {
   for (let index = 0; index < text.length; index += 1) if (text.charCodeAt(index) === 32) spaces += 1;
   // English prose has a space every six characters or so; Japanese next to none.
   return text.length > 0 && spaces / text.length > 0.07;
+}
+
+/** Whether `text` uses `phrase` as this file counts phrases: in lower case, with straight apostrophes. */
+export function writesPhrase(text: string, phrase: string): boolean {
+  return text.toLowerCase().replace(/’/g, "'").replace(/\s+/g, ' ').includes(phrase);
 }
 
 /** The revision problem for a section that uses an echo `count` times. */

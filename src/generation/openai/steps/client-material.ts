@@ -5,6 +5,7 @@
  * (OWASP LLM01 "spotlighting": mark untrusted content, constrain the role).
  */
 import type { BookGenerationRequest } from '../../book-provider';
+import { writesWord } from '../prose-words';
 
 const TAGS = ['client_material', 'premise', 'tone', 'author'] as const;
 const TAG_LIKE = new RegExp(`<\\s*/?\\s*(${TAGS.join('|')})\\b[^>]*>`, 'gi');
@@ -58,11 +59,6 @@ export function namesInPremise(prompt: string): string[] {
  */
 export function usesName(text: string, name: string): boolean {
   const words = name.split(/\s+/).filter((word) => word.length > 1 && !word.endsWith('.'));
-  return (words.length > 0 ? words : [name]).some((word) =>
-    new RegExp(String.raw`(?<![\p{L}\p{M}])${escapeRegExp(word)}(?![\p{L}\p{M}])`, 'iu').test(text),
-  );
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const lower = text.toLowerCase();
+  return (words.length > 0 ? words : [name]).some((word) => writesWord(lower, word.toLowerCase()));
 }

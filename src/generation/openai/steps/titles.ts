@@ -6,7 +6,7 @@
  * see the label twice.
  */
 
-const LABEL = String.raw`(?:chapter|chapitre|cap[ií]tulo|kapitel|capitolo|part|partie|parte|teil|section|lesson|le[çc]on|lecci[oó]n|lektion|spread|page|episode|[ée]pisode)`;
+const LABEL = String.raw`(?:chapter|chapitre|cap[ií]tulo|kapitel|capitolo|part|partie|parte|teil|section|lesson|le[çc]on|lecci[oó]n|lektion|spread|page|[ée]pisode)`;
 const NUMBER = String.raw`(?:\d+|[ivxlcdm]+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|un|une|deux|trois|quatre|cinq|uno|dos|tres|cuatro|cinco|eins|zwei|drei|vier|fünf)`;
 /** A label and its number, then a separator (or nothing after them at all). */
 const LEADING_LABEL = new RegExp(String.raw`^${LABEL}\s+${NUMBER}\s*(?:[:.\-–—]\s*|$)`, 'iu');

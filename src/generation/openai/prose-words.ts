@@ -1,0 +1,24 @@
+/**
+ * Words and clauses as the checks that read a book's whole text count them
+ * (verbal tics, name slips, the names a premise gives): one definition, so
+ * they agree on what a word is.
+ */
+
+/** A word: letters and marks, with the apostrophes and hyphens inside it ("didn't", "Saint-Malo"). */
+export const WORD = /[\p{L}\p{M}][\p{L}\p{M}'’-]*/gu;
+/** Where a clause ends: "...the end. The door..." holds no phrase, and a clause's first word is no name. */
+export const CLAUSE_END = /[.,!?;:…"“”«»()\n—–]+/u;
+
+const LETTER = /[\p{L}\p{M}]/u;
+
+/** Whether `text` has `word` as a whole word, as written (names keep their case). */
+export function writesWord(text: string, word: string): boolean {
+  let from = text.indexOf(word);
+  while (from >= 0) {
+    const before = text[from - 1] ?? ' ';
+    const after = text[from + word.length] ?? ' ';
+    if (!LETTER.test(before) && !LETTER.test(after)) return true;
+    from = text.indexOf(word, from + 1);
+  }
+  return false;
+}
