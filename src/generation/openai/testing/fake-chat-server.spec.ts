@@ -547,6 +547,15 @@ describe('fake chat server: following the client', () => {
     const bible = await answer(BIBLE_SCHEMA, `${premise}\nPlan the book.`);
     expect(ajv.validate(BIBLE_SCHEMA, bible)).toBe(true);
     expect(bible.characters[0]).toEqual({ name: 'Mara', role: 'protagonist' });
+    // The others it invents share no first name with her ("Mara Ward" beside Mara) or each other, even in a
+    // cast large enough that chance would give two the same one.
+    const cast = { ...BIBLE_SCHEMA.properties.characters, minItems: 9, maxItems: 9 };
+    const large = await answer(
+      { ...BIBLE_SCHEMA, properties: { ...BIBLE_SCHEMA.properties, characters: cast } },
+      premise,
+    );
+    const firstNames = large.characters.map((character: { name: string }) => character.name.split(' ')[0]);
+    expect(new Set(firstNames).size).toBe(9);
     expect(bible.characters.slice(1).map((character: { role: string }) => character.role)).not.toContain('protagonist');
     expect(bible.instructions).toEqual(['A lighthouse keeper named Mara finds a map.', 'The mayor is the culprit.']);
   });

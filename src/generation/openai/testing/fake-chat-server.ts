@@ -2759,10 +2759,18 @@ class ProseWriter {
 
   /** A name no one in `used` has: the cast first, in order, then invented first-and-last names. */
   personName(used: Set<string>): string {
+    // An invented person never shares a first name with someone already named: planners keep "Mara" and
+    // "Mara Ward" apart, readers could not.
+    const taken = new Set([...used, ...this.cast].flatMap((known) => known.split(' ').slice(0, 1)));
+    const firstNames = this.vocab.firstNames.filter((first) => !taken.has(first));
     const name =
       this.cast.find((candidate) => !used.has(candidate)) ??
       this.fresh(
-        () => this.vocab.fullName(this.rng.pick(this.vocab.firstNames), this.rng.pick(this.vocab.surnames)),
+        () =>
+          this.vocab.fullName(
+            this.rng.pick(firstNames.length > 0 ? firstNames : this.vocab.firstNames),
+            this.rng.pick(this.vocab.surnames),
+          ),
         new Set([...used, ...this.cast]),
       );
     used.add(name);
