@@ -1,5 +1,6 @@
 /**
- * Illustrations in the PDF: SVG drawn as vectors through svg-to-pdfkit, PNG
+ * Illustrations in the PDF: SVG drawn as vectors (plain pictures through
+ * pdfkit's own operators, `plain-svg.ts`; the rest through svg-to-pdfkit), PNG
  * and JPEG embedded once as image XObjects and reused wherever they appear.
  * An image that cannot be decoded is left out (callers still print its
  * caption), so one broken illustration does not cost the reader the book.
@@ -7,6 +8,7 @@
 import SVGtoPDF from 'svg-to-pdfkit';
 import type { BookImage } from '../../../book/book-document';
 import { type FontFace, type HanPreference, faceForText } from './pdf-fonts';
+import { type PlainSvg, drawPlainSvg, parsePlainSvg } from './plain-svg';
 
 /** A pdfkit image opened from bytes; pdfkit embeds it on first use. */
 interface PdfKitImage {
@@ -22,6 +24,8 @@ export type PreparedImage =
       readonly kind: 'svg';
       readonly aspect: number;
       readonly svg: string;
+      /** The picture in the subset drawn without svg-to-pdfkit, when it is in it. */
+      readonly plain: PlainSvg | undefined;
       readonly faces: Readonly<Record<'regular' | 'bold' | 'italic', FontFace>>;
     };
 
@@ -65,6 +69,8 @@ export class ImageLibrary {
     if (image.kind === 'raster') {
       // pdfkit accepts an opened image wherever it takes a source; its types list only sources.
       this.doc.image(image.image as unknown as Buffer, left, top, { width: size.width, height: size.height });
+    } else if (image.plain) {
+      drawPlainSvg(this.doc, image.plain, left, top, size);
     } else {
       // svg-to-pdfkit selects fonts by name; a face it never writes with is not embedded.
       for (const face of new Set(Object.values(image.faces))) this.fonts.use(face);
@@ -95,7 +101,7 @@ export class ImageLibrary {
         bold: faceForText(text, 'bold', this.han),
         italic: faceForText(text, 'italic', this.han),
       };
-      return { kind: 'svg', aspect: svg.aspect, svg: svg.svg, faces };
+      return { kind: 'svg', aspect: svg.aspect, svg: svg.svg, plain: parsePlainSvg(svg.svg), faces };
     }
     try {
       const opened = openImage(this.doc, data);
