@@ -68,6 +68,23 @@ interface DisplayPart {
   readonly after: number;
 }
 
+/**
+ * Advance widths at one size, one function per size for the process: line
+ * breaking keeps the words it has measured per function (immutable items of
+ * face, text and width), so a worker measures a word once for every book it
+ * sets, as it shapes it once (`shape`).
+ */
+const measures = new Map<number, Measure>();
+
+function measureAt(size: number): Measure {
+  let measure = measures.get(size);
+  if (!measure) {
+    measure = (face, text) => shape(face, text).width * size;
+    measures.set(size, measure);
+  }
+  return measure;
+}
+
 /** The part of a line box above the baseline, as a share of the font size. */
 const ASCENT = 0.8;
 
@@ -76,7 +93,6 @@ export class Typesetter {
   y: number;
   /** The document's fonts; drawing outside the typesetter (SVG text) registers its faces here. */
   readonly glyphs: GlyphWriter;
-  private readonly measures = new Map<number, Measure>();
 
   constructor(
     readonly doc: PDFKit.PDFDocument,
@@ -158,26 +174,7 @@ export class Typesetter {
     const runs = splitRuns(spans, this.han);
     const text = runs.length === 1 ? (runs[0]?.text ?? '') : runs.map((run) => run.text).join('');
     const bidi = bidiParagraph(text, style.direction ?? 'auto');
-    return breakLines(
-      runs,
-      lineWidths,
-      this.measureAt(style.size),
-      bidi,
-      (style.hyphenate && this.hyphenator) || undefined,
-    );
-  }
-
-  /**
-   * Advance widths at one size. One function per size for the whole book:
-   * line breaking keeps the words it has measured per function.
-   */
-  private measureAt(size: number): Measure {
-    let measure = this.measures.get(size);
-    if (!measure) {
-      measure = (face, text) => shape(face, text).width * size;
-      this.measures.set(size, measure);
-    }
-    return measure;
+    return breakLines(runs, lineWidths, measureAt(style.size), bidi, (style.hyphenate && this.hyphenator) || undefined);
   }
 
   /** Width of the content set on one line. */
