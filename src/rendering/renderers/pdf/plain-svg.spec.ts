@@ -70,11 +70,11 @@ describe('parsePlainSvg', () => {
     expect(group).toMatchObject({ kind: 'group', transform: [1, 0, 0, 1, 5, 5] });
     expect(group?.kind === 'group' && group.children).toEqual([
       expect.objectContaining({
-        geometry: { kind: 'rect', x: 0, y: 0, width: 10, height: 4 },
+        geometry: { ops: '0 0 10 4 re', box: [0, 0, 10, 4] },
         style: expect.objectContaining({ fill: { colour: '#123456' }, stroke: { colour: '#000000' }, strokeWidth: 2 }),
       }),
       expect.objectContaining({
-        geometry: { kind: 'ellipse', cx: 3, cy: 3, rx: 2, ry: 2 },
+        geometry: { ops: expect.stringMatching(/^1 3 m( [\d. ]+ c){4} h$/), box: [1, 1, 5, 5] },
         style: expect.objectContaining({ fill: { gradient: 'glow' }, stroke: { colour: '#000000' } }),
       }),
     ]);
@@ -106,7 +106,6 @@ describe('parsePlainSvg', () => {
     ['a percentage length', svg('<rect width="50%" height="5"/>')],
     ['a rounded rectangle', svg('<rect width="5" height="5" rx="1"/>')],
     ['a malformed transform', svg('<rect width="5" height="5" transform="translate(1 2) wobble(3)"/>')],
-    ['path data that is not path data', svg('<path d="M0 0 L5 5 javascript"/>')],
     ['text outside a title', svg('loose words')],
     ['an unclosed element', '<svg xmlns="http://www.w3.org/2000/svg" width="100%" height="100%" viewBox="0 0 9 9"><g>'],
     ['a repeated attribute', svg('<rect width="5" width="6" height="5"/>')],
@@ -115,6 +114,11 @@ describe('parsePlainSvg', () => {
     ['a number too large to draw', svg('<rect width="1e400" height="5"/>')],
   ])('leaves %s to svg-to-pdfkit', (_feature, source) => {
     expect(parsePlainSvg(source)).toBeUndefined();
+  });
+
+  it('draws path data up to its first error, as SVG does', () => {
+    const plain = parsePlainSvg(svg('<path d="M0 0 L5 5 javascript"/><path d="L1 1"/>'));
+    expect(plain?.children.map((node) => node.kind === 'shape' && node.geometry.ops)).toEqual(['0 0 m 5 5 l', '']);
   });
 
   it('accepts an XML declaration and comments', () => {
@@ -152,12 +156,12 @@ describe('drawPlainSvg', () => {
     // A 100 x 50 viewBox in a 200 x 100 box at (10, 20): scale 2, no margin.
     const content = await contentOf(svg('<rect x="1" y="2" width="3" height="4" fill="#ff0000"/>'));
     expect(content).toMatch(/10 20 200 100 re\s+W n\s+2 0 0 2 10 20 cm/);
-    expect(content).toMatch(/1 0 0 scn\s+\/Gs\d+ gs\s+1 2 3 4 re\s+f/);
+    expect(content).toMatch(/q\s+1 0 0 rg 1 2 3 4 re f\s+Q/);
   });
 
   it('strokes with the SVG defaults pdfkit does not share (miter limit 4) and the inherited width', async () => {
     const content = await contentOf(svg('<g stroke="#00f" stroke-width="3" fill="none"><path d="M0 0L9 9"/></g>'));
-    expect(content).toMatch(/0 0 1 SCN\s+\/Gs\d+ gs\s+3 w\s+0 J\s+0 j\s+4 M\s+0 0 m\s+9 9 l\s+S/);
+    expect(content).toMatch(/0 0 1 RG 3 w 0 J 0 j 4 M 0 0 m 9 9 l S/);
   });
 
   it('multiplies an element opacity into its fill and draws nothing fully transparent or empty', async () => {
@@ -185,6 +189,6 @@ describe('drawPlainSvg', () => {
     expect(content).toContain('/Matrix [40 0 0 -80 30 170]');
     // The first stop's colour is held from 0 to its offset.
     expect(content).toMatch(/\/Bounds \[0.2\]/);
-    expect(content).toMatch(/0 1 0 scn\s+\/Gs\d+ gs\s+0 0 1 1 re\s+f/);
+    expect(content).toMatch(/q\s+0 1 0 rg 0 0 1 1 re f\s+Q/);
   });
 });

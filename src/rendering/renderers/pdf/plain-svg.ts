@@ -1,10 +1,11 @@
 /**
- * Plain SVG drawn straight through pdfkit's own operators. Most illustrations
+ * Plain SVG drawn straight into the PDF page. Most illustrations
  * (the builtin writer's and most simple art) are only shapes, groups with
  * transforms and bounding-box gradients. svg-to-pdfkit handles every feature
  * SVG has, so it builds a style cascade, a shape model and bounding boxes for
  * each element: about 6 ms a picture, a quarter of a 100,000-word novel's PDF.
- * Drawn here, the same picture costs well under a millisecond.
+ * Read here once and written as a few chunks of page content per shape, the
+ * same picture costs a fraction of that.
  *
  * The subset is closed: `parsePlainSvg` accepts only the elements and
  * attributes listed below, with values it fully understands, and answers
@@ -17,6 +18,7 @@
  * the filled shape's bounding box with stop opacities.
  */
 
+import { num, svgPathToPdf } from './svg-path';
 type Matrix = readonly [number, number, number, number, number, number];
 
 /** An SVG colour, `#rrggbb`, or a gradient by id. */
@@ -34,10 +36,15 @@ interface Style {
   readonly miterLimit: number;
 }
 
-type Geometry =
-  | { readonly kind: 'path'; readonly d: string }
-  | { readonly kind: 'rect'; readonly x: number; readonly y: number; readonly width: number; readonly height: number }
-  | { readonly kind: 'ellipse'; readonly cx: number; readonly cy: number; readonly rx: number; readonly ry: number };
+/** [left, top, right, bottom] in the shape's own coordinates. */
+type Box = readonly [number, number, number, number];
+
+interface Geometry {
+  /** The outline as PDF path operators, written once when the picture is read; empty when nothing is drawn. */
+  readonly ops: string;
+  /** The bounding box of a rectangle or ellipse, the shapes gradients may fill here. */
+  readonly box?: Box;
+}
 
 interface Shape {
   readonly kind: 'shape';
@@ -313,36 +320,46 @@ function transformStep(name: string, args: readonly string[]): Matrix | undefine
   return step?.every(Number.isFinite) ? step : undefined;
 }
 
-/** Path data of SVG's path grammar only; pdfkit parses it as SVG does, stopping at the first error. */
-const PATH_DATA = /^\s*[Mm][\s\d.,eE+\-MmLlHhVvCcSsQqTtAaZz]*$/;
+/** The control-point distance of the four cubics that draw a quarter ellipse each. */
+const KAPPA = (4 / 3) * (Math.SQRT2 - 1);
 
+function ellipseOps(cx: number, cy: number, rx: number, ry: number): string {
+  const [ox, oy] = [rx * KAPPA, ry * KAPPA];
+  const [left, top, right, bottom] = [cx - rx, cy - ry, cx + rx, cy + ry];
+  const c = (...values: number[]): string => `${values.map(num).join(' ')} c`;
+  return [
+    `${num(left)} ${num(cy)} m`,
+    c(left, cy - oy, cx - ox, top, cx, top),
+    c(cx + ox, top, right, cy - oy, right, cy),
+    c(right, cy + oy, cx + ox, bottom, cx, bottom),
+    c(cx - ox, bottom, left, cy + oy, left, cy),
+    'h',
+  ].join(' ');
+}
+
+/** The element's outline; undefined when an attribute is outside the subset. SVG draws no shape without area. */
 function geometry(element: XmlElement): Geometry | undefined {
-  const get = (name: string): string | undefined => element.attributes.get(name);
+  const get = (name: string): number | undefined => number(element.attributes.get(name), 0);
   switch (element.name) {
     case 'path': {
-      const d = get('d') ?? '';
-      return d.trim() === '' || PATH_DATA.test(d) ? { kind: 'path', d } : undefined;
+      const ops = svgPathToPdf(element.attributes.get('d') ?? '');
+      return ops === undefined ? undefined : { ops };
     }
     case 'rect': {
-      const [x, y, width, height] = [
-        number(get('x'), 0),
-        number(get('y'), 0),
-        number(get('width'), 0),
-        number(get('height'), 0),
-      ];
+      const [x, y, width, height] = [get('x'), get('y'), get('width'), get('height')];
       if (x === undefined || y === undefined || width === undefined || height === undefined) return undefined;
-      return width < 0 || height < 0 ? undefined : { kind: 'rect', x, y, width, height };
+      if (width < 0 || height < 0) return undefined;
+      const ops = width === 0 || height === 0 ? '' : `${num(x)} ${num(y)} ${num(width)} ${num(height)} re`;
+      return { ops, box: [x, y, x + width, y + height] };
     }
-    case 'circle': {
-      const [cx, cy, r] = [number(get('cx'), 0), number(get('cy'), 0), number(get('r'), 0)];
-      if (cx === undefined || cy === undefined || r === undefined || r < 0) return undefined;
-      return { kind: 'ellipse', cx, cy, rx: r, ry: r };
-    }
+    case 'circle':
     case 'ellipse': {
-      const [cx, cy, rx, ry] = [number(get('cx'), 0), number(get('cy'), 0), number(get('rx'), 0), number(get('ry'), 0)];
-      if (cx === undefined || cy === undefined || rx === undefined || ry === undefined || rx < 0 || ry < 0)
-        return undefined;
-      return { kind: 'ellipse', cx, cy, rx, ry };
+      const circle = element.name === 'circle';
+      const [cx, cy, rx, ry] = [get('cx'), get('cy'), get(circle ? 'r' : 'rx'), get(circle ? 'r' : 'ry')];
+      if (cx === undefined || cy === undefined || rx === undefined || ry === undefined) return undefined;
+      if (rx < 0 || ry < 0) return undefined;
+      const ops = rx === 0 || ry === 0 ? '' : ellipseOps(cx, cy, rx, ry);
+      return { ops, box: [cx - rx, cy - ry, cx + rx, cy + ry] };
     }
     default:
       return undefined;
@@ -423,7 +440,7 @@ export function parsePlainSvg(source: string): PlainSvg | undefined {
       const opacity = number(child.attributes.get('opacity'), 1);
       if (!shape || opacity === undefined) return undefined;
       // Gradients fill rectangles, circles and ellipses here, whose boxes are plain; a path's box is svg-to-pdfkit's work.
-      if (isGradient(childStyle.stroke) || (isGradient(childStyle.fill) && shape.kind === 'path')) {
+      if (isGradient(childStyle.stroke) || (isGradient(childStyle.fill) && !shape.box)) {
         return undefined;
       }
       if (isGradient(childStyle.fill)) gradientsUsed.push(childStyle.fill.gradient);
@@ -461,6 +478,8 @@ export function drawPlainSvg(
     x + (box.width - viewWidth * scale) / 2 - viewX * scale,
     y + (box.height - viewHeight * scale) / 2 - viewY * scale,
   );
+  // Shapes set an opacity only below 1: the picture starts opaque, whatever was drawn before it.
+  doc.opacity(1);
   for (const node of svg.children) drawNode(doc, svg, node);
   doc.restore();
 }
@@ -478,68 +497,71 @@ function drawNode(doc: PdfDocument, svg: PlainSvg, node: Node): void {
   const strokeOpacity = style.strokeOpacity * node.opacity;
   const fills = style.fill !== 'none' && fillOpacity > 0;
   const strokes = style.stroke !== 'none' && strokeOpacity > 0 && style.strokeWidth > 0;
-  if ((!fills && !strokes) || isEmpty(shape)) return;
+  if ((!fills && !strokes) || shape.ops === '') return;
+  // pdfkit keeps the transformation matrix a gradient is placed in: its save, transform and restore keep it right.
   doc.save();
   if (node.transform) doc.transform(...node.transform);
-  // Colours are set after the transform: a gradient is placed in the space current when it is applied.
-  const filled = fills && setPaint(doc, svg, style.fill, fillOpacity, shape, 'fill');
-  const stroked = strokes && setPaint(doc, svg, style.stroke, strokeOpacity, shape, 'stroke');
-  if (stroked) {
-    doc.lineWidth(style.strokeWidth).lineCap(style.lineCap).lineJoin(style.lineJoin).miterLimit(style.miterLimit);
-  }
-  if (filled || stroked) {
-    if (shape.kind === 'path') doc.path(shape.d);
-    else if (shape.kind === 'rect') doc.rect(shape.x, shape.y, shape.width, shape.height);
-    else doc.ellipse(shape.cx, shape.cy, shape.rx, shape.ry);
-    const rule = style.fillRule === 'evenodd' ? 'even-odd' : 'non-zero';
-    if (filled && stroked) doc.fillAndStroke(rule);
-    else if (filled) doc.fill(rule);
-    else doc.stroke();
+  // The paint, then the outline and the painting operator: one chunk of page content for the shape.
+  const fill = fills ? paintOperators(doc, svg, style.fill, fillOpacity, shape, 'fill') : undefined;
+  const stroke = strokes ? paintOperators(doc, svg, style.stroke, strokeOpacity, shape, 'stroke') : undefined;
+  if (fill !== undefined || stroke !== undefined) {
+    const strokeState =
+      stroke === undefined
+        ? ''
+        : ` ${num(style.strokeWidth)} w ${LINE_CAPS[style.lineCap]} J ${LINE_JOINS[style.lineJoin]} j ${num(style.miterLimit)} M`;
+    const evenOdd = style.fillRule === 'evenodd' ? '*' : '';
+    const operator = fill !== undefined ? (stroke !== undefined ? `B${evenOdd}` : `f${evenOdd}`) : 'S';
+    doc.addContent(`${fill ?? ''}${stroke ?? ''}${strokeState} ${shape.ops} ${operator}`);
   }
   doc.restore();
 }
 
-/** SVG draws no rectangle without area and no ellipse without a radius. */
-function isEmpty(shape: Geometry): boolean {
-  if (shape.kind === 'rect') return shape.width === 0 || shape.height === 0;
-  if (shape.kind === 'ellipse') return shape.rx === 0 || shape.ry === 0;
-  return shape.d.trim() === '';
-}
+const LINE_CAPS = { butt: 0, round: 1, square: 2 } as const;
+const LINE_JOINS = { miter: 0, round: 1, bevel: 2 } as const;
 
-/** Sets the fill or stroke paint; false when it paints nothing (a gradient without stops). */
-function setPaint(
+/**
+ * The paint's colour operators, for the shape's content; undefined when it
+ * paints nothing (a gradient without stops). Opacity below 1 and gradients
+ * need page resources, which pdfkit registers and selects itself.
+ */
+function paintOperators(
   doc: PdfDocument,
   svg: PlainSvg,
-  paint: Paint,
+  used: Paint,
   opacity: number,
   shape: Geometry,
   use: 'fill' | 'stroke',
-): boolean {
-  const set = (colour: string | PDFKit.PDFGradient, alpha: number): void => {
-    if (use === 'fill') doc.fillColor(colour, alpha);
-    else doc.strokeColor(colour, alpha);
+): string | undefined {
+  const solid = (colour: string, alpha: number): string => {
+    if (alpha < 1) {
+      if (use === 'fill') doc.fillOpacity(alpha);
+      else doc.strokeOpacity(alpha);
+    }
+    return colourOperator(colour, use);
   };
-  if ('colour' in paint) {
-    set(paint.colour, opacity);
-    return true;
-  }
-  const gradient = svg.gradients.get(paint.gradient);
+  if ('colour' in used) return solid(used.colour, opacity);
+  const gradient = svg.gradients.get(used.gradient);
   const [first] = gradient?.stops ?? [];
-  if (!gradient || !first) return false;
-  if (gradient.stops.length === 1) {
-    set(first.colour, first.opacity * opacity);
-    return true;
-  }
-  set(pdfGradient(doc, gradient, opacity, box(shape)), 1);
-  return true;
+  if (!gradient || !first) return undefined;
+  if (gradient.stops.length === 1) return solid(first.colour, first.opacity * opacity);
+  const made = pdfGradient(doc, gradient, opacity, shape.box ?? [0, 0, 0, 0]);
+  if (use === 'fill') doc.fillColor(made, 1);
+  else doc.strokeColor(made, 1);
+  return '';
 }
 
-/** The shape's bounding box as [left, top, right, bottom] (only rectangles and ellipses carry gradients). */
-function box(shape: Geometry): readonly [number, number, number, number] {
-  if (shape.kind === 'rect') return [shape.x, shape.y, shape.x + shape.width, shape.y + shape.height];
-  if (shape.kind === 'ellipse')
-    return [shape.cx - shape.rx, shape.cy - shape.ry, shape.cx + shape.rx, shape.cy + shape.ry];
-  return [0, 0, 0, 0];
+const colourOperators = new Map<string, string>();
+
+/** ` r g b rg` (or `RG` for strokes) for a `#rrggbb` colour. */
+function colourOperator(colour: string, use: 'fill' | 'stroke'): string {
+  const key = use === 'fill' ? colour : `${colour}S`;
+  let operator = colourOperators.get(key);
+  if (operator === undefined) {
+    const channels = [1, 3, 5].map((start) => num(parseInt(colour.slice(start, start + 2), 16) / 255));
+    operator = ` ${channels.join(' ')} ${use === 'fill' ? 'rg' : 'RG'}`;
+    colourOperators.set(key, operator);
+  }
+  return operator;
 }
 
 /** svg-to-pdfkit's gradient for `pad` spreading: stops held flat before the first and after the last offset. */
@@ -547,7 +569,7 @@ function pdfGradient(
   doc: PdfDocument,
   gradient: Gradient,
   opacity: number,
-  [left, top, right, bottom]: readonly [number, number, number, number],
+  [left, top, right, bottom]: Box,
 ): PDFKit.PDFGradient {
   let made: PDFKit.PDFGradient;
   if (gradient.kind === 'linear') {
