@@ -7,7 +7,7 @@ import type { BookGenerationRequest, GenerationContext } from '../book-provider'
 import { GenerationError } from '../generation.errors';
 import type { GenerationMeter } from '../generation-report';
 import { checkProse, dropUnfinishedSentence, endsCleanly } from './answer-checks';
-import type { CallContext, ModelClient } from './model-client';
+import type { CallContext, ChatMessage, ModelClient } from './model-client';
 import { isRecord } from './model-json';
 import type { OpenAiModelSettings } from './openai-settings';
 import { blocksToProse, proseToBlocks } from './prose-reader';
@@ -299,15 +299,19 @@ class PipelineRun {
     let notes: DraftNotes | undefined;
     let continuations = 0;
     let rejected = 0;
+    // Why the last answer was not used, told to the next request: asked the same thing again, a model
+    // sampling at temperature 0 gives the same answer.
+    let rejection: string | undefined;
     let cutMidSentence = false;
     let halfwayReported = false;
     for (;;) {
       const first = text === '';
       const written = countWords(text);
       const ask = Math.min(MAX_WORDS_PER_ANSWER, Math.max(MIN_CONTINUATION_WORDS, budget - written));
-      const messages = first
+      const asked = first
         ? proseSectionMessages(this.request, plan, section, this.shapeLabel, budget, ask)
         : continuationMessages(this.request, plan, section, this.shapeLabel, text, ask, cutMidSentence);
+      const messages = rejection ? withRejection(asked, rejection) : asked;
       let counted = 0;
       let countedLength = 0;
       const answer = await this.client.complete(
@@ -350,8 +354,11 @@ class PipelineRun {
           );
         }
         await this.call.notify(`${capitalise(label)}: the answer was unusable (${check.problems[0]}); asking again`);
+        // A refusal is usually a fluke of sampling: the same question again (as for planning steps).
+        rejection = check.refused ? undefined : check.problems.join('; ');
         continue;
       }
+      rejection = undefined;
       text = joinPieces(text, check.text, cutMidSentence);
       // Each answer notes what it wrote: the first its whole story so far, a continuation its own part.
       notes = mergeNotes(notes, split.notes);
@@ -778,6 +785,20 @@ type DraftNotes = SectionNotes & { complete?: boolean };
  * written in several answers is only whole if every answer gave notes, so
  * such notes are marked incomplete when one did not, and then extracted again.
  */
+/**
+ * The request with the reason its last answer was not used, at the end of the
+ * last user message (one user turn: some local chat templates insist that
+ * turns alternate). The rejected answer itself is not echoed back: it is
+ * thousands of tokens, and the reason says what to change.
+ */
+function withRejection(messages: readonly ChatMessage[], reason: string): ChatMessage[] {
+  const last = messages.length - 1;
+  const note = `\n\nYour previous answer could not be used (${reason}). Write it again, following every rule above.`;
+  return messages.map((message, index) =>
+    index === last && message.role === 'user' ? { ...message, content: `${message.content}${note}` } : message,
+  );
+}
+
 function mergeNotes(earlier: DraftNotes | undefined, latest: SectionNotes | undefined): DraftNotes | undefined {
   if (!earlier) return latest ? { ...latest, complete: true } : undefined;
   if (!latest) return { ...earlier, complete: false };

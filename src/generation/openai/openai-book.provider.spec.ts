@@ -7,13 +7,19 @@ import type { SectionCheckpointStore } from '../book-provider';
 import { GenerationError } from '../generation.errors';
 import { languageMismatch } from './language';
 import type { OpenAiModelSettings } from './openai-settings';
-import type { FakeChatServer, FakeChatServerOptions } from './testing/fake-chat-server';
+import type { FakeChatCall, FakeChatServer, FakeChatServerOptions } from './testing/fake-chat-server';
 import { bookRequest, generationContext, startProvider } from './testing/provider-harness';
 
 /**
  * The long-form pipeline against the project's fake OpenAI-compatible server:
  * what it sends, what it keeps, what it refuses to publish.
  */
+/** The next writer's request, after the one at `index`, for the same part: the pipeline's retry of it. */
+function nextForSamePart(prose: readonly FakeChatCall[], index: number): FakeChatCall | undefined {
+  const part = (call: FakeChatCall | undefined) => /Your part:\nPart (\d+):/.exec(call?.lastUserMessage ?? '')?.[1];
+  return prose.find((call, at) => at > index && part(call) === part(prose[index]));
+}
+
 describe('OpenAiBookProvider (long-form pipeline)', () => {
   let server: FakeChatServer | undefined;
   afterEach(async () => {
@@ -109,8 +115,29 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     const text = JSON.stringify(outcome.document.chapters);
     expect(text).not.toMatch(/I'm sorry, but I can't help|As an AI|language model/);
     expect(ctx.messages.join('\n')).toMatch(/unusable \(the model refused/);
+    // A refusal (and "As an AI", which reads as one) is a fluke of sampling: the same request again.
+    const prose = server!.calls.filter((call) => call.kind === 'prose');
+    expect(nextForSamePart(prose, 1)?.lastUserMessage).toBe(prose[1]!.lastUserMessage);
+    expect(nextForSamePart(prose, 2)?.lastUserMessage).toBe(prose[2]!.lastUserMessage);
     expect(outcome.report?.retries).toBeGreaterThanOrEqual(0);
     expect(outcome.document.metadata.wordCount).toBeGreaterThanOrEqual(0.95 * outcome.document.metadata.targetWords!);
+  });
+
+  it('tells the writer why its answer was not used, so a model at temperature 0 does not give it again', async () => {
+    const book = await provider({
+      script: (call) =>
+        call.kind === 'prose' && call.kindIndex === 0
+          ? { content: '{"chapter": 1, "text": "Mara walked."}' }
+          : undefined,
+    });
+    await book.generate(request(), context());
+    const prose = server!.calls.filter((call) => call.kind === 'prose');
+    expect(nextForSamePart(prose, 0)?.lastUserMessage).toBe(
+      `${prose[0]!.lastUserMessage}\n\nYour previous answer could not be used (the answer is JSON or code, not prose). ` +
+        'Write it again, following every rule above.',
+    );
+    // Once an answer is used, the next request (a continuation, another part) carries no such note.
+    expect(prose.filter((call) => call.lastUserMessage.includes('could not be used'))).toHaveLength(1);
   });
 
   it('continues an answer cut at max_tokens from where it stopped, and publishes no cut sentence', async () => {
@@ -302,6 +329,43 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
       );
       expect(carrying.length).toBeGreaterThanOrEqual(1);
     }
+  });
+
+  it("paces what the reader learns: a part's planned reveal is held back from the writers before it", async () => {
+    const secret = 'Mayor Hale sank the Saint Brendan';
+    const book = await provider({
+      // The planner reveals the secret in part 3 of 4, as an editor would place a culprit late.
+      answer: (call, generated) => {
+        if (call.name !== 'book_outline') return generated;
+        const outline = generated as { sections: Array<Record<string, unknown>> };
+        return {
+          sections: outline.sections.map((section, index) => ({ ...section, reveals: index === 2 ? [secret] : [] })),
+        };
+      },
+    });
+    await book.generate(request(), context());
+    const writersOf = (part: number) =>
+      server!.calls.filter(
+        (call) => call.kind === 'prose' && call.lastUserMessage.includes(`Your part:\nPart ${part}:`),
+      );
+    for (const part of [1, 2]) {
+      expect(writersOf(part).length).toBeGreaterThan(0);
+      for (const call of writersOf(part)) {
+        expect(call.lastUserMessage).toMatch(new RegExp(`Held back for later parts[^\n]*\n- ${secret} \\(part 3\\)`));
+      }
+    }
+    for (const call of writersOf(3)) {
+      expect(call.lastUserMessage).toContain(`The reader learns here: ${secret}`);
+      expect(call.lastUserMessage).not.toContain('Held back');
+    }
+    for (const call of writersOf(4)) {
+      expect(call.lastUserMessage).toMatch(
+        new RegExp(`already knows from earlier parts[^\n]*\n- ${secret} \\(part 3\\)`),
+      );
+    }
+    const check = server!.calls.find((call) => call.name === 'continuity_check');
+    expect(check?.lastUserMessage).toMatch(new RegExp(`Part 3 "[^"]+": .*Planned to reveal: ${secret}`));
+    expect(check?.lastUserMessage).toContain('every part that gives away what a later part is planned to reveal');
   });
 
   it('asks for the bible again when it renames the hero the premise names', async () => {

@@ -58,6 +58,13 @@ export interface PlannedSection {
   closingState: string;
   /** Which of the client's instructions this section carries out. */
   carries: string[];
+  /**
+   * Fiction: what the reader learns here for the first time (a clue, a
+   * secret, an identity, a twist). Sections are drafted at once, each writer
+   * knowing the whole plan, so what one section reveals is what every section
+   * before it must hold back. Absent from plans made before it was asked for.
+   */
+  reveals?: string[];
   /** Type-specific: lesson objectives, the principle, the chapter's claim, the spread's picture. */
   focus?: string;
   objectives: string[];
@@ -132,7 +139,40 @@ export function sectionText(section: PlannedSection, label: string): string {
     lines.push('Beats, in order:', ...section.beats.map((beat, i) => `  ${i + 1}. ${beat}`));
   lines.push(`Opens with: ${section.openingState}`, `Closes with: ${section.closingState}`);
   if (section.carries.length > 0) lines.push(`Carries out the client's instructions: ${section.carries.join('; ')}`);
+  if (section.reveals?.length) lines.push(`The reader learns here: ${section.reveals.join('; ')}`);
   return lines.join('\n');
+}
+
+/** The most reveals listed on each side of a section: the nearest matter most, and a brief stays short. */
+const KNOWLEDGE_LINES = 10;
+
+/**
+ * What the reader knows when a section opens and what the book still holds
+ * back from them, from the sections' planned reveals. A writer who knows the
+ * whole plan (and the ending) otherwise lets a culprit or a twist slip into
+ * an early chapter, or announces in chapter 9 what chapter 4 already told.
+ * Empty when the plan reveals nothing.
+ */
+export function knowledgeText(plan: BookPlan, section: PlannedSection, label: string): string[] {
+  const listed = (sections: readonly PlannedSection[]): string[] =>
+    sections.flatMap((other) => (other.reveals ?? []).map((reveal) => `- ${reveal} (${label} ${other.number})`));
+  const known = listed(plan.sections.filter((other) => other.number < section.number)).slice(-KNOWLEDGE_LINES);
+  const held = listed(plan.sections.filter((other) => other.number > section.number)).slice(0, KNOWLEDGE_LINES);
+  const lines: string[] = [];
+  if (known.length > 0) {
+    lines.push(
+      `What the reader already knows from earlier ${label}s (build on it; never present it as news):`,
+      ...known,
+    );
+  }
+  if (held.length > 0) {
+    lines.push(
+      `Held back for later ${label}s (do not state or confirm it, and let no character guess it right; ` +
+        'a clue your beats plant may point to it without saying it):',
+      ...held,
+    );
+  }
+  return lines.length > 0 ? [...lines, ''] : [];
 }
 
 /** Ends a fragment with a full stop, so fields run together still read as sentences. */

@@ -2,7 +2,8 @@
  * Step 5: the continuity check. One call reads the bible, the client's
  * instructions and every section's notes (what each section actually says),
  * and lists what breaks: a name spelled two ways, a dead man talking, a fact
- * contradicted, an instruction nobody carried out. Each problem names the
+ * contradicted, a twist given away before the section planned to reveal it,
+ * an instruction nobody carried out. Each problem names the
  * section to revise.
  */
 import type { ChatMessage, StructuredStep } from '../model-client';
@@ -78,12 +79,14 @@ export function continuityMessages(plan: BookPlan, label: string, notes: Map<num
         ...plan.sections.map((section) => {
           const note = notes.get(section.number);
           const name = `${capitalise(label)} ${section.number} "${section.title}"`;
+          const reveals = section.reveals?.length ? ` Planned to reveal: ${section.reveals.join('; ')}` : '';
           return note
-            ? `${name}: ${note.summary} Ends: ${note.closingState} Facts: ${note.facts.join('; ')}`
-            : `${name} (as planned; no notes from its text): ${section.summary}`;
+            ? `${name}: ${note.summary} Ends: ${note.closingState} Facts: ${note.facts.join('; ')}${reveals}`
+            : `${name} (as planned; no notes from its text): ${section.summary}${reveals}`;
         }),
         '',
-        `List every contradiction of names, facts, timeline or the bible, giving the number of the ${label} to fix, ` +
+        `List every contradiction of names, facts, timeline or the bible, and every ${label} that gives away what a ` +
+          `later ${label} is planned to reveal, giving the number of the ${label} to fix, ` +
           "and say for each of the client's instructions whether the book carries it out and in which " +
           `${label}.`,
       ].join('\n'),

@@ -48,6 +48,33 @@ describe('outlineSchema', () => {
     }
   });
 
+  it("asks a story's sections what the reader learns in each, and non-fiction's not", () => {
+    for (const type of ['novel', 'short_story', 'comic', 'manga', 'childrens'] as const) {
+      expect(fields(type)).toContain('reveals');
+    }
+    for (const type of ['textbook', 'non_fiction', 'self_help'] as const) expect(fields(type)).not.toContain('reveals');
+    const read = outlineStep('novel', bookShape('novel', '2.0'), 1, 1).read({
+      sections: [
+        {
+          number: 1,
+          title: 'The Bottle',
+          summary: 'Mara finds a bottle.',
+          words: 2000,
+          point_of_view: 'Mara',
+          present: ['Mara'],
+          setting: 'The point',
+          scenes: ['Mara walks the shore.', 'She opens the bottle.'],
+          focus: 'Will she open it?',
+          opening_state: 'o',
+          closing_state: 'c',
+          carries: [],
+          reveals: ['  The map is a forgery ', ''],
+        },
+      ],
+    });
+    expect(read).toEqual({ value: [expect.objectContaining({ reveals: ['The map is a forgery'] })] });
+  });
+
   it('reads a section without the fields its type does not ask for', () => {
     const read = outlineStep('non_fiction', bookShape('non_fiction', '2.0'), 3, 1).read({
       sections: [

@@ -108,6 +108,16 @@ export function outlineSchema(type: ConcreteBookType, shape: BookShape, count: n
           max: 6,
           description: "Which of the client's instructions this section carries out (copied), else empty.",
         }),
+        ...(fiction
+          ? {
+              reveals: list(str(), {
+                max: 4,
+                description:
+                  'What the reader learns here for the first time and later sections build on: a clue, a secret, ' +
+                  'an identity, a twist. Empty when nothing is revealed.',
+              }),
+            }
+          : {}),
       }),
       { min: count, max: count },
     ),
@@ -129,6 +139,8 @@ interface RawSection {
   opening_state: string;
   closing_state: string;
   carries: string[];
+  /** Fiction only. */
+  reveals?: string[];
   [beats: string]: unknown;
 }
 
@@ -163,6 +175,7 @@ export function outlineStep(
           openingState: section.opening_state.trim(),
           closingState: section.closing_state.trim(),
           carries: section.carries.map((item) => item.trim()).filter(Boolean),
+          ...(section.reveals ? { reveals: section.reveals.map((item) => item.trim()).filter(Boolean) } : {}),
           ...(section.focus.trim() ? { focus: section.focus.trim() } : {}),
           objectives: (section.objectives ?? []).map((item) => item.trim()).filter(Boolean),
           concepts: (section.concepts ?? []).map((item) => item.trim()).filter(Boolean),
@@ -206,6 +219,12 @@ export function outlineMessages(
             plan.instructions.map((item) => `- ${item}`).join('\n')
           : 'The client gave no specific instructions.',
         '',
+        ...(isFiction(plan.type)
+          ? [
+              `Pace what the reader learns: each clue, secret and twist is revealed in one ${label} (its "reveals"), ` +
+                `where it pays off best, and no ${label} before it gives it away.`,
+            ]
+          : []),
         `Detail ${label}s ${first} to ${last} of ${total}, keeping the spine's titles and order. ` +
           `Budgets average ${shape.wordsPerSection.toLocaleString('en')} words; give a turning point more, a quiet passage less.` +
           (first > 1

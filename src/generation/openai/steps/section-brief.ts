@@ -2,13 +2,13 @@
  * What every writer of a section reads, whatever the form of its answer:
  * the client's material, the bible, the whole outline a line a section, the
  * neighbours it must join (the one before: where it closes; the one after:
- * where it opens) and its own entry in full. The book-wide part comes first
+ * where it opens), its own entry in full, and what the reader knows by then. The book-wide part comes first
  * and is the same for every section of a book, so servers that cache prompt
  * prefixes (OpenAI, vLLM) read it once.
  */
 import type { BookGenerationRequest } from '../../book-provider';
 import type { BookPlan, PlannedSection } from './book-plan';
-import { bibleText, capitalise, neighbourText, outlineText, sectionText } from './book-plan';
+import { bibleText, capitalise, knowledgeText, neighbourText, outlineText, sectionText } from './book-plan';
 import { clientMaterial } from './client-material';
 
 /** What every step that writes or plans the book's text reads first: the client's material and the bible. */
@@ -43,5 +43,6 @@ export function sectionBrief(
       ? `The ${label} after this one (do not write it; lead into it):\n${neighbourText(next, label, 'after')}`
       : `This is the last ${label}: bring the book to its ending.`,
     '',
+    ...knowledgeText(plan, section, label),
   ];
 }

@@ -49,6 +49,7 @@ export const lighthousePlan: BookPlan = {
     openingState: `Opening state ${number}.`,
     closingState: `Closing state ${number}.`,
     carries: number === 3 ? ['The mayor is the culprit'] : [],
+    reveals: [['The map was drawn by a drowned sailor'], [], ['Mayor Hale sank the Saint Brendan']][number - 1]!,
     objectives: [],
     concepts: [],
   })),

@@ -3024,6 +3024,11 @@ class SchemaFiller {
       const requirement = this.requirements[ctx.index ?? -1];
       if (min === 0) return requirement === undefined ? [] : [requirement];
     }
+    // A model reveals a clue or a secret in some sections, not all: every third section here.
+    if (key === 'reveals' && min === 0) {
+      if ((ctx.index ?? 0) % 3 !== 2) return [];
+      return [this.fill(schema.items ?? {}, { ...ctx, isItem: true, depth: ctx.depth + 1, description: undefined })];
+    }
     // A plan restates every requirement; a check reports on each.
     const wanted = REQUIREMENTS_KEY.test(key) ? this.requirements.length : ctx.depth > 6 ? min : this.rng.int(2, 4);
     const count = Math.max(min, Math.min(max, wanted));

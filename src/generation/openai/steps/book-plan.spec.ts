@@ -1,0 +1,46 @@
+import { lighthousePlan } from '../testing/book-plan-fixture';
+import { knowledgeText, sectionText, type BookPlan } from './book-plan';
+
+const sectionOf = (plan: BookPlan, number: number) => plan.sections[number - 1]!;
+
+describe('knowledgeText', () => {
+  it('tells a writer what the reader already knows and what later sections hold back', () => {
+    expect(knowledgeText(lighthousePlan, sectionOf(lighthousePlan, 2), 'chapter')).toEqual([
+      'What the reader already knows from earlier chapters (build on it; never present it as news):',
+      '- The map was drawn by a drowned sailor (chapter 1)',
+      'Held back for later chapters (do not state or confirm it, and let no character guess it right; ' +
+        'a clue your beats plant may point to it without saying it):',
+      '- Mayor Hale sank the Saint Brendan (chapter 3)',
+      '',
+    ]);
+  });
+
+  it('leaves out its own reveals, which its entry carries, and says nothing when nothing is revealed', () => {
+    const first = knowledgeText(lighthousePlan, sectionOf(lighthousePlan, 1), 'chapter').join('\n');
+    expect(first).not.toContain('drowned sailor');
+    expect(first).toContain('Mayor Hale sank the Saint Brendan (chapter 3)');
+    expect(sectionText(sectionOf(lighthousePlan, 1), 'chapter')).toContain(
+      'The reader learns here: The map was drawn by a drowned sailor',
+    );
+    const last = knowledgeText(lighthousePlan, sectionOf(lighthousePlan, 3), 'chapter').join('\n');
+    expect(last).not.toContain('Held back');
+    const silent = { ...lighthousePlan, sections: lighthousePlan.sections.map(({ reveals: _r, ...rest }) => rest) };
+    expect(knowledgeText(silent, sectionOf(silent, 2), 'chapter')).toEqual([]);
+  });
+
+  it('lists the nearest ten on each side of a long book', () => {
+    const sections = Array.from({ length: 30 }, (_, index) => ({
+      ...sectionOf(lighthousePlan, 2),
+      number: index + 1,
+      reveals: [`secret ${index + 1}`],
+    }));
+    const lines = knowledgeText({ ...lighthousePlan, sections }, sections[14]!, 'chapter');
+    const known = lines.filter(
+      (line) => line.startsWith('- ') && lines.indexOf(line) < lines.findIndex((l) => l.startsWith('Held')),
+    );
+    expect(known).toHaveLength(10);
+    expect(known[0]).toBe('- secret 5 (chapter 5)');
+    expect(known[9]).toBe('- secret 14 (chapter 14)');
+    expect(lines.filter((line) => line.startsWith('- ')).at(-1)).toBe('- secret 25 (chapter 25)');
+  });
+});
