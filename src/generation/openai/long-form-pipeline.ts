@@ -36,6 +36,7 @@ import { continuationMessages, proseMaxTokens, proseSectionMessages, tokensPerWo
 import { revisionMaxTokens, revisionMessages, revisionStep } from './steps/revision.step';
 import { findNameSlips, slipProblem } from './name-slips';
 import { echoProblem, findPhraseEchoes, writesPhrase } from './phrase-echoes';
+import { findAlikeOpenings, openingProblem } from './opening-echoes';
 import { writesWord } from './prose-words';
 import { SEAM_WORDS_AFTER, SEAM_WORDS_BEFORE, seamMaxTokens, seamMessages, seamStep } from './steps/seam.step';
 import {
@@ -595,6 +596,24 @@ class PipelineRun {
     if (echoes.length > 0)
       findings.push(
         `phrases repeated through the book: ${echoes.map((echo) => `"${echo.phrase}" ${echo.uses} times`).join(', ')}`,
+      );
+    // The first of the sections that open alike keeps its opening; the others are given new ones.
+    const alike =
+      isFiction(this.plan.type) && isProse(this.plan.type)
+        ? findAlikeOpenings(
+            sections.map((section) => ({
+              number: section.chapter.number,
+              paragraph: section.chapter.blocks.find((block) => block.kind === 'paragraph')?.text ?? '',
+            })),
+            this.plan.language,
+          )
+        : [];
+    for (const opening of alike) {
+      for (const number of opening.sections.slice(1)) add(number, openingProblem(opening, this.shapeLabel), [1]);
+    }
+    if (alike.length > 0)
+      findings.push(
+        `${this.shapeLabel}s that open alike: ${alike.map((opening) => `"${opening.words}" ${opening.sections.length} times`).join(', ')}`,
       );
     if (findings.length === 0 && problems.size === 0) return;
     await this.report(

@@ -406,6 +406,29 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     expect(numbers.length).toBeGreaterThan(0);
   });
 
+  it('sends the parts that open like two others to revision for a new opening, not the first of them', async () => {
+    const fog = 'The morning fog lay over the harbour when the bell began to ring again.';
+    const book = await provider({
+      // The writers of parts 2 to 4, drafting at once, each reach for the same opening.
+      prose: (call, generated) =>
+        /Your part:\nPart [234]:/.test(call.lastUserMessage) && call.lastUserMessage.includes('Write part')
+          ? `${fog}\n\n${generated}`
+          : undefined,
+    });
+    const ctx = context();
+    await book.generate(request(), ctx);
+    expect(ctx.messages.join('\n')).toMatch(/parts that open alike: "The morning" 3 times/);
+    const asked = server!.calls
+      .filter((call) => call.name === 'section_revision')
+      .filter((call) => call.lastUserMessage.includes('all open with "The morning ..."'));
+    expect(asked.map((call) => /Part (\d): "/.exec(call.lastUserMessage)?.[1]).sort()).toEqual(['3', '4']);
+    for (const call of asked) {
+      expect(call.lastUserMessage).toContain('Parts 2, 3 and 4 all open with "The morning ..."');
+      // The reviser is shown the opening paragraph (and those of any other placed problem, such as a tic).
+      expect([...call.lastUserMessage.matchAll(/^\[(\d+)\] /gm)].map((line) => line[1])).toContain('1');
+    }
+  });
+
   it('prints titles without the quotation marks and labels models wrap them in', async () => {
     const book = await provider({
       answer: (call, generated) => {
