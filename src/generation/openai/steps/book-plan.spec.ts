@@ -6,6 +6,7 @@ const sectionOf = (plan: BookPlan, number: number) => plan.sections[number - 1]!
 describe('knowledgeText', () => {
   it('tells a writer what the reader already knows and what later sections hold back', () => {
     expect(knowledgeText(lighthousePlan, sectionOf(lighthousePlan, 2), 'chapter')).toEqual([
+      'Already met in earlier chapters (no second introduction: a name, a gesture or a voice is enough): Mara Quill',
       'What the reader already knows from earlier chapters (build on it; never present it as news):',
       '- The map was drawn by a drowned sailor (chapter 1)',
       'Held back for later chapters (do not state or confirm it, and let no character guess it right; ' +
@@ -24,8 +25,34 @@ describe('knowledgeText', () => {
     );
     const last = knowledgeText(lighthousePlan, sectionOf(lighthousePlan, 3), 'chapter').join('\n');
     expect(last).not.toContain('Held back');
-    const silent = { ...lighthousePlan, sections: lighthousePlan.sections.map(({ reveals: _r, ...rest }) => rest) };
+    const silent = {
+      ...lighthousePlan,
+      sections: lighthousePlan.sections.map(({ reveals: _r, ...rest }) => ({ ...rest, present: [] })),
+    };
     expect(knowledgeText(silent, sectionOf(silent, 2), 'chapter')).toEqual([]);
+  });
+
+  it("says who the reader has met and who first appears, reading a listed name as the bible's character", () => {
+    const plan: BookPlan = {
+      ...lighthousePlan,
+      sections: lighthousePlan.sections.map((section, index) => ({
+        ...section,
+        reveals: [],
+        present: [['Mara'], ['Mara Quill', 'Mayor Hale', 'Jonah the ferryman'], ['Edwin Hale', 'Jonah the ferryman']][
+          index
+        ]!,
+      })),
+    };
+    expect(knowledgeText(plan, sectionOf(plan, 1), 'chapter')).toEqual([]);
+    expect(knowledgeText(plan, sectionOf(plan, 2), 'chapter')).toEqual([
+      'Already met in earlier chapters (no second introduction: a name, a gesture or a voice is enough): Mara Quill',
+      'First seen in the book here (introduce them): Mayor Edwin Hale, Jonah the ferryman',
+      '',
+    ]);
+    expect(knowledgeText(plan, sectionOf(plan, 3), 'chapter')[0]).toBe(
+      'Already met in earlier chapters (no second introduction: a name, a gesture or a voice is enough): ' +
+        'Mayor Edwin Hale, Jonah the ferryman',
+    );
   });
 
   it('lists the nearest ten on each side of a long book', () => {

@@ -147,18 +147,19 @@ export function sectionText(section: PlannedSection, label: string): string {
 const KNOWLEDGE_LINES = 10;
 
 /**
- * What the reader knows when a section opens and what the book still holds
- * back from them, from the sections' planned reveals. A writer who knows the
+ * What the reader knows when a section opens (the people they have met, see
+ * `castLines`, and what earlier sections revealed) and what the book still
+ * holds back from them, from the sections' planned reveals. A writer who knows the
  * whole plan (and the ending) otherwise lets a culprit or a twist slip into
  * an early chapter, or announces in chapter 9 what chapter 4 already told.
- * Empty when the plan reveals nothing.
+ * Empty when there is nothing to say.
  */
 export function knowledgeText(plan: BookPlan, section: PlannedSection, label: string): string[] {
   const listed = (sections: readonly PlannedSection[]): string[] =>
     sections.flatMap((other) => (other.reveals ?? []).map((reveal) => `- ${reveal} (${label} ${other.number})`));
   const known = listed(plan.sections.filter((other) => other.number < section.number)).slice(-KNOWLEDGE_LINES);
   const held = listed(plan.sections.filter((other) => other.number > section.number)).slice(0, KNOWLEDGE_LINES);
-  const lines: string[] = [];
+  const lines: string[] = castLines(plan, section, label);
   if (known.length > 0) {
     lines.push(
       `What the reader already knows from earlier ${label}s (build on it; never present it as news):`,
@@ -174,6 +175,85 @@ export function knowledgeText(plan: BookPlan, section: PlannedSection, label: st
   }
   return lines.length > 0 ? [...lines, ''] : [];
 }
+
+/**
+ * Who the reader has met before a section opens and who first appears in
+ * it, from the outline's `present` lists: each writer sees the whole cast in
+ * the bible and, drafting alone, introduces everyone as new (age, trade and
+ * looks again in chapter 9). A listed name is read as the bible's character
+ * when they share a word ("Mara" for Mara Quill); other people by their
+ * listed name. Nothing for the first section, where everyone is new.
+ */
+function castLines(plan: BookPlan, section: PlannedSection, label: string): string[] {
+  if (section.number === 1 || plan.bible.kind !== 'story') return [];
+  const characters = plan.bible.characters.map((character) => ({
+    name: character.name,
+    words: new Set(nameWords(character.name)),
+  }));
+  const canonical = (listed: string): string =>
+    characters.find((character) => nameWords(listed).some((word) => character.words.has(word)))?.name ?? listed.trim();
+  const met = new Set(
+    plan.sections.filter((other) => other.number < section.number).flatMap((other) => other.present.map(canonical)),
+  );
+  const here = [...new Set(section.present.map(canonical))];
+  const lines: string[] = [];
+  const seen = here.filter((name) => met.has(name));
+  const first = here.filter((name) => !met.has(name));
+  if (seen.length > 0) {
+    lines.push(
+      `Already met in earlier ${label}s (no second introduction: a name, a gesture or a voice is enough): ` +
+        `${seen.join(', ')}`,
+    );
+  }
+  if (first.length > 0) lines.push(`First seen in the book here (introduce them): ${first.join(', ')}`);
+  return lines;
+}
+
+/** The words of a name that identify a person: not titles or particles, which many people share. */
+function nameWords(name: string): string[] {
+  return (name.match(/[\p{L}\p{M}][\p{L}\p{M}'’-]*/gu) ?? [])
+    .filter((word) => word.length >= 3 && !NAME_TITLES.has(word.toLowerCase()))
+    .map((word) => word.toLowerCase());
+}
+
+/** Titles and particles that stand before or inside names. */
+const NAME_TITLES = new Set([
+  'mr',
+  'mrs',
+  'miss',
+  'ms',
+  'dr',
+  'doctor',
+  'sir',
+  'lady',
+  'lord',
+  'captain',
+  'mayor',
+  'father',
+  'mother',
+  'sister',
+  'brother',
+  'uncle',
+  'aunt',
+  'professor',
+  'inspector',
+  'detective',
+  'king',
+  'queen',
+  'prince',
+  'princess',
+  'saint',
+  'the',
+  'von',
+  'van',
+  'der',
+  'del',
+  'della',
+  'los',
+  'las',
+  'madame',
+  'monsieur',
+]);
 
 /** Ends a fragment with a full stop, so fields run together still read as sentences. */
 function sentence(text: string): string {
