@@ -28,7 +28,18 @@ describe('Operations endpoints', () => {
     const status = await waitForTerminal(t.app, accepted.json().requestId);
     await t.app.inject({ method: 'GET', url: `/v1/status/${status.requestId}` });
 
-    const response = await t.app.inject({ method: 'GET', url: '/metrics' });
+    // A job's counters move just after its terminal commit, which the status can already show: scrape until they do.
+    let response = await t.app.inject({ method: 'GET', url: '/metrics' });
+    const counted = (body: string) =>
+      [
+        /scriptorium_jobs_finished_total\{status="completed"\} [1-9]/,
+        /scriptorium_credits_charged_total [1-9]/,
+        /scriptorium_generation_duration_seconds_count\{model="2.0",type="automatic"\} [1-9]/,
+      ].every((pattern) => pattern.test(body));
+    for (let tries = 0; tries < 100 && !counted(response.body); tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      response = await t.app.inject({ method: 'GET', url: '/metrics' });
+    }
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/plain');
     const text = response.body;

@@ -6,6 +6,8 @@
  * JSON when prose was asked. Framing is cut off when it can be; what cannot
  * be cut makes the answer unusable, and it is asked for again.
  */
+import { type Person, personMismatch } from './narration-person';
+import { narration } from './prose-words';
 import { countWords } from '../../book/word-count';
 import { languageMismatch } from './language';
 import { stripReasoning } from './model-json';
@@ -103,11 +105,6 @@ export function stripFraming(text: string, title?: string): string {
   return result;
 }
 
-/** The narration of a text: quoted speech removed, so what characters say is never taken for the model talking. */
-function narration(text: string): string {
-  return text.replace(/"[^"\n]*"|“[^”\n]*”|«[^»\n]*»|„[^“\n]*“|「[^」\n]*」/g, ' ');
-}
-
 /**
  * The checks every prose answer goes through. `language` is the book's BCP
  * 47 tag. Repetition is checked within the answer and against `earlier`
@@ -115,7 +112,7 @@ function narration(text: string): string {
  */
 export function checkProse(
   raw: string,
-  options: { language: string; title?: string; earlier?: string; fragment?: boolean },
+  options: { language: string; title?: string; earlier?: string; fragment?: boolean; person?: Person },
 ): ProseCheck {
   // A fragment (a continuation, a speech balloon) starts mid-story: only a whole answer opens with a refusal.
   if (!options.fragment && looksLikeRefusal(raw)) {
@@ -137,6 +134,8 @@ export function checkProse(
     const mismatch = languageMismatch(text, options.language);
     if (mismatch) problems.push(mismatch);
   }
+  const narrator = options.person && personMismatch(text, options.language, options.person);
+  if (narrator) problems.push(narrator);
   return { text, problems, refused: false };
 }
 

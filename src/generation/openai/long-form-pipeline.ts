@@ -37,6 +37,7 @@ import { revisionMaxTokens, revisionMessages, revisionStep } from './steps/revis
 import { findNameSlips, slipProblem } from './name-slips';
 import { echoProblem, findPhraseEchoes, writesPhrase } from './phrase-echoes';
 import { findAlikeOpenings, openingProblem } from './opening-echoes';
+import { isNarratorProblem, statedPerson } from './narration-person';
 import { writesWord } from './prose-words';
 import { SEAM_WORDS_AFTER, SEAM_WORDS_BEFORE, seamMaxTokens, seamMessages, seamStep } from './steps/seam.step';
 import {
@@ -300,6 +301,11 @@ class PipelineRun {
     let notes: DraftNotes | undefined;
     let continuations = 0;
     let rejected = 0;
+    // The person the section is narrated in: its own outline entry's (a chapter in letters), else the bible's.
+    const person =
+      plan.bible.kind === 'story'
+        ? (statedPerson(section.pointOfView) ?? statedPerson(plan.bible.pointOfView))
+        : undefined;
     // Why the last answer was not used, told to the next request: asked the same thing again, a model
     // sampling at temperature 0 gives the same answer.
     let rejection: string | undefined;
@@ -346,8 +352,13 @@ class PipelineRun {
         title: section.title,
         earlier: text,
         fragment: !first,
+        person,
       });
-      if (check.problems.length > 0) {
+      // A narrator in the wrong person spoils a chapter, not the book: the last attempt is kept rather than the job failed.
+      const keptAnyway =
+        rejected + 1 >= MAX_REJECTED && check.problems.length > 0 && check.problems.every(isNarratorProblem);
+      if (keptAnyway) await this.call.notify(`${capitalise(label)}: kept as written, though ${check.problems[0]}`);
+      if (check.problems.length > 0 && !keptAnyway) {
         rejected += 1;
         if (rejected >= MAX_REJECTED) {
           throw new GenerationError(

@@ -14,6 +14,14 @@ import { bookRequest, generationContext, startProvider } from './testing/provide
  * The long-form pipeline against the project's fake OpenAI-compatible server:
  * what it sends, what it keeps, what it refuses to publish.
  */
+/** Prose told by an "I": each paragraph opens with a first-person sentence of its own (none repeated). */
+function toldAsI(prose: string): string {
+  return prose
+    .split('\n\n')
+    .map((paragraph, index) => `I counted ${index + 2} boats from my window, and I kept counting. ${paragraph}`)
+    .join('\n\n');
+}
+
 /** The next writer's request, after the one at `index`, for the same part: the pipeline's retry of it. */
 function nextForSamePart(prose: readonly FakeChatCall[], index: number): FakeChatCall | undefined {
   const part = (call: FakeChatCall | undefined) => /Your part:\nPart (\d+):/.exec(call?.lastUserMessage ?? '')?.[1];
@@ -138,6 +146,39 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     );
     // Once an answer is used, the next request (a continuation, another part) carries no such note.
     expect(prose.filter((call) => call.lastUserMessage.includes('could not be used'))).toHaveLength(1);
+  });
+
+  it('asks again for a part told in the first person in a third-person book, saying why', async () => {
+    let told = 0;
+    const book = await provider({
+      // The first answer for part 2 slips into "I", as a small model drafting alone sometimes does.
+      prose: (call, generated) => {
+        if (!call.lastUserMessage.includes('Your part:\nPart 2:') || told > 0) return undefined;
+        told += 1;
+        return toldAsI(generated);
+      },
+    });
+    const ctx = context();
+    const outcome = await book.generate(request(), ctx);
+    const prose = server!.calls.filter((call) => call.kind === 'prose');
+    const first = prose.findIndex((call) => call.lastUserMessage.includes('Your part:\nPart 2:'));
+    expect(nextForSamePart(prose, first)?.lastUserMessage).toContain(
+      'Your previous answer could not be used (it is narrated in the first person, and this book is narrated in the third).',
+    );
+    expect(JSON.stringify(outcome.document.chapters)).not.toContain('from my window, and I kept counting');
+    // Nothing else in the book read as first-person narration.
+    expect(ctx.messages.join('\n').match(/narrated in the first person/g)).toHaveLength(1);
+  });
+
+  it('keeps a part whose writer tells it in the wrong person every time, rather than failing the book', async () => {
+    const book = await provider({
+      prose: (call, generated) =>
+        call.lastUserMessage.includes('Your part:\nPart 3:') ? toldAsI(generated) : undefined,
+    });
+    const ctx = context();
+    const outcome = await book.generate(request(), ctx);
+    expect(ctx.messages.join('\n')).toMatch(/Part 3: kept as written, though it is narrated in the first person/);
+    expect(outcome.document.chapters).toHaveLength(4);
   });
 
   it('continues an answer cut at max_tokens from where it stopped, and publishes no cut sentence', async () => {

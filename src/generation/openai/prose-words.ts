@@ -22,3 +22,16 @@ export function writesWord(text: string, word: string): boolean {
   }
   return false;
 }
+
+/**
+ * The narrator's words: speech taken out, in quotation marks of every kind
+ * and in paragraphs that open with a dash (French and German dialogue), so
+ * what characters say is never taken for the narrator (or the model) talking.
+ */
+export function narration(text: string): string {
+  return text
+    .split(/\n\s*\n/)
+    .filter((paragraph) => !/^\s*[—–-]/.test(paragraph))
+    .join('\n\n')
+    .replace(/"[^"\n]*"|“[^”\n]*”|‘[^’\n]*’|«[^»\n]*»|„[^“\n]*“|‚[^‘\n]*‘|「[^」\n]*」/g, ' ');
+}

@@ -2891,6 +2891,13 @@ function snake(key: string): string {
 const PERSON_KEY =
   /^(name|full_name|speaker|character|narrator|protagonist|antagonist|point_of_view|pov|author|owner|hero|villain|character_name|speaker_name|person)$/;
 const REQUIREMENTS_KEY = /^(instructions|requirements)$/;
+
+/** A bible's narration in the languages the fake writes, as a model phrases it. */
+const NARRATION: Readonly<Record<string, (name: string) => string>> = {
+  en: (name) => `close third person on ${name}`,
+  fr: (name) => `troisième personne, au plus près de ${name}`,
+  de: (name) => `dritte Person, nah bei ${name}`,
+};
 const PEOPLE_LIST = /(^|_)(present|characters|cast|names|people|speakers|participants|members|attendees)$/;
 const PLACE_CONTAINER = /(place|location|setting|site|town|city|region|world|map|area)s?$/;
 const TERM_CONTAINER = /(concept|term|glossary|vocabulary|object|item|tool|skill|keyword|tag)s?$/;
@@ -3143,6 +3150,12 @@ class SchemaFiller {
         : undefined;
     if (requirement !== undefined) return requirement;
     if (ctx.isItem && PEOPLE_LIST.test(key)) return this.writer.personName(ctx.names);
+    // A bible's narration names its person, as models write it; a section's point of view is a name.
+    if (key === 'point_of_view' && !container) {
+      const name = this.writer.anyCastName();
+      const narration = NARRATION[this.language.split('-')[0] ?? ''];
+      return narration ? narration(name) : name;
+    }
     if (PERSON_KEY.test(key)) {
       if (key === 'name' && PLACE_CONTAINER.test(container)) return this.writer.place();
       if (key === 'name' && TERM_CONTAINER.test(container)) return this.writer.term();

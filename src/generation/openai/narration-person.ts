@@ -1,0 +1,85 @@
+/**
+ * A section narrated in the wrong grammatical person. Writers drafting at
+ * once each read "close third person on Mara", and one of them (a small
+ * local model most often) still tells its chapter as "I": the book then
+ * changes narrator for a chapter. Code counts the narration's pronouns, in
+ * the languages whose pronouns say the person (English, French, German), and
+ * the answer is asked for again with the reason.
+ */
+
+import { narration } from './prose-words';
+
+export type Person = 'first' | 'third';
+
+const STATED: ReadonlyArray<{ person: Person; pattern: RegExp }> = [
+  {
+    person: 'first',
+    pattern:
+      /\b(?:first[- ]person|1st[- ]person)|première personne|\berste[nr]? Person|Ich-(?:Erzähl|Form|Perspektive)/iu,
+  },
+  {
+    person: 'third',
+    pattern:
+      /\b(?:third[- ]person|3rd[- ]person|close third|omniscient)|troisième personne|\bdritte[nr]? Person|Er-(?:Erzähl|Form)|auktorial|personale?r? Erzähl/iu,
+  },
+];
+
+/** The person a point of view names ("close third person on Mara"); undefined when it names none, or both. */
+export function statedPerson(pointOfView: string | undefined): Person | undefined {
+  if (!pointOfView) return undefined;
+  const named = STATED.filter(({ pattern }) => pattern.test(pointOfView)).map(({ person }) => person);
+  return named.length === 1 ? named[0] : undefined;
+}
+
+/** Pronouns that only narration in that person uses outside speech (the third person's "they" says nothing). */
+const PRONOUNS: Readonly<Record<string, { first: ReadonlySet<string>; third: ReadonlySet<string> }>> = {
+  en: {
+    first: new Set(['i', 'me', 'my', 'mine', 'myself']),
+    third: new Set(['he', 'she', 'him', 'her', 'his', 'hers', 'himself', 'herself']),
+  },
+  fr: {
+    first: new Set(['je', 'j', 'me', 'm', 'moi', 'mon', 'ma', 'mes']),
+    third: new Set(['il', 'elle', 'lui', 'son', 'sa', 'ses']),
+  },
+  de: {
+    first: new Set(['ich', 'mich', 'mir', 'mein', 'meine', 'meinen', 'meinem', 'meiner', 'meines']),
+    third: new Set(['er', 'ihn', 'ihm', 'sein', 'seine', 'seinen', 'seinem', 'seiner', 'seines']),
+  },
+};
+
+/** Narration counted only past this many words: a short answer says too little about its narrator. */
+const ENOUGH_WORDS = 200;
+/** Share of narration words that are pronouns of a person before it reads as narrated in that person. */
+const NARRATED = 0.015;
+/** Below this share, a person's pronouns are stray (a quoted thought, a letter): that person does not narrate. */
+const STRAY = 0.003;
+
+const NARRATOR_PROBLEM = /^it is narrated in the (?:first|third) person/;
+
+/** Whether a prose check's problem is this file's (a wrong narrator, which a book can survive, unlike a refusal). */
+export function isNarratorProblem(problem: string): boolean {
+  return NARRATOR_PROBLEM.test(problem);
+}
+
+/**
+ * Why the text is not narrated in `person`, or undefined when it is (or the
+ * language's pronouns cannot tell, or the text is too short to say).
+ */
+export function personMismatch(text: string, language: string, person: Person): string | undefined {
+  const pronouns = PRONOUNS[language.toLowerCase().split('-')[0] ?? ''];
+  if (!pronouns) return undefined;
+  // Letters only: "j'ai" is "j" and "ai", as French elision writes the pronoun.
+  const words = (narration(text).match(/[\p{L}\p{M}]+/gu) ?? []).map((word) => word.toLowerCase());
+  if (words.length < ENOUGH_WORDS) return undefined;
+  const first = words.filter((word) => pronouns.first.has(word)).length / words.length;
+  const third = words.filter((word) => pronouns.third.has(word)).length / words.length;
+  // First-person narration still says "he" and "she" of others, so the first person needs only to be there in
+  // earnest (a third-person narrator writes "I" only in a stray unquoted thought).
+  if (person === 'third' && first >= NARRATED && 2 * first >= third) {
+    return 'it is narrated in the first person, and this book is narrated in the third';
+  }
+  if (person === 'first' && first < STRAY && third >= NARRATED) {
+    return 'it is narrated in the third person, and this book is narrated in the first';
+  }
+  return undefined;
+}
