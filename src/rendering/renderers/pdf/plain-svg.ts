@@ -551,12 +551,15 @@ function paintOperators(
 }
 
 const colourOperators = new Map<string, string>();
+/** Past this many colours, the cache starts over rather than grow with every picture a worker draws. */
+const COLOUR_CACHE_LIMIT = 10_000;
 
 /** ` r g b rg` (or `RG` for strokes) for a `#rrggbb` colour. */
 function colourOperator(colour: string, use: 'fill' | 'stroke'): string {
   const key = use === 'fill' ? colour : `${colour}S`;
   let operator = colourOperators.get(key);
   if (operator === undefined) {
+    if (colourOperators.size >= COLOUR_CACHE_LIMIT) colourOperators.clear();
     const channels = [1, 3, 5].map((start) => num(parseInt(colour.slice(start, start + 2), 16) / 255));
     operator = ` ${channels.join(' ')} ${use === 'fill' ? 'rg' : 'RG'}`;
     colourOperators.set(key, operator);
