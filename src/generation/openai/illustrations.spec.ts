@@ -18,6 +18,14 @@ describe('illustration prompts', () => {
     expect(prompt).not.toContain('Mayor Edwin Hale');
   });
 
+  it('know the people the outline lists by the names the writers use ("Mara", "Mayor Hale")', () => {
+    const section = { ...plan.sections[0]!, present: ['Mara', 'Mayor Hale'], summary: 'A bottle on the shore.' };
+    const prompt = sectionImagePrompt(plan, section);
+    expect(prompt).toContain(
+      'Characters: Mara Quill (Forty, weathered, left-handed.); Mayor Edwin Hale (Sixty, charming, nervous hands.)',
+    );
+  });
+
   it("take the writer's description of the picture when there is one (picture books), within the model's limit", () => {
     const section = plan.sections[1]!;
     const prompt = sectionImagePrompt(plan, section, 'Mara holds the map up to the lamp at night.');

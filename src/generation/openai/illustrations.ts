@@ -1,5 +1,5 @@
 import type { BookImage } from '../../book/book-document';
-import type { BookPlan, PlannedSection } from './steps/book-plan';
+import { characterNamed, type BookPlan, type PlannedSection } from './steps/book-plan';
 
 /** Every image model of the images endpoint accepts this size (dall-e-2, dall-e-3, gpt-image-1). */
 export const IMAGE_SIZE = '1024x1024';
@@ -41,8 +41,10 @@ export function coverPrompt(plan: BookPlan): string {
  */
 export function sectionImagePrompt(plan: BookPlan, section: PlannedSection, illustration?: string): string {
   const story = plan.bible.kind === 'story' ? plan.bible : undefined;
+  // The outline lists people as the writer will call them ("Mara"), the bible by full name (Mara Quill).
+  const listed = story ? section.present.map((name) => characterNamed(story, name)) : [];
   const present = (story?.characters ?? []).filter(
-    (character) => section.present.includes(character.name) || section.summary.includes(character.name),
+    (character) => listed.includes(character) || section.summary.includes(character.name),
   );
   const setting = section.setting?.trim();
   const place = setting ? story?.places.find((candidate) => setting.includes(candidate.name)) : undefined;

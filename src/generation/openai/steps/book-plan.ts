@@ -186,12 +186,8 @@ export function knowledgeText(plan: BookPlan, section: PlannedSection, label: st
  */
 function castLines(plan: BookPlan, section: PlannedSection, label: string): string[] {
   if (section.number === 1 || plan.bible.kind !== 'story') return [];
-  const characters = plan.bible.characters.map((character) => ({
-    name: character.name,
-    words: new Set(nameWords(character.name)),
-  }));
-  const canonical = (listed: string): string =>
-    characters.find((character) => nameWords(listed).some((word) => character.words.has(word)))?.name ?? listed.trim();
+  const bible = plan.bible;
+  const canonical = (listed: string): string => characterNamed(bible, listed)?.name ?? listed.trim();
   const met = new Set(
     plan.sections.filter((other) => other.number < section.number).flatMap((other) => other.present.map(canonical)),
   );
@@ -207,6 +203,17 @@ function castLines(plan: BookPlan, section: PlannedSection, label: string): stri
   }
   if (first.length > 0) lines.push(`First seen in the book here (introduce them): ${first.join(', ')}`);
   return lines;
+}
+
+/**
+ * The bible's character a name written elsewhere (an outline's `present`,
+ * a summary) stands for: the one sharing a word of it with the bible's name,
+ * titles and particles aside ("Mara" and "Mayor Hale" for Mara Quill and
+ * Mayor Edwin Hale). Undefined for anyone the bible does not list.
+ */
+export function characterNamed(bible: StoryBible, written: string): Character | undefined {
+  const words = nameWords(written);
+  return bible.characters.find((character) => nameWords(character.name).some((word) => words.includes(word)));
 }
 
 /** The words of a name that identify a person: not titles or particles, which many people share. */
