@@ -9,6 +9,17 @@ describe('illustration prompts', () => {
     expect(prompt).toContain('No text, letters or logos.');
   });
 
+  it("show how a story begins on its cover, never the synopsis's ending", () => {
+    const prompt = coverPrompt(plan);
+    expect(prompt).toContain('Section 1 summary with Mara Quill.');
+    expect(prompt).not.toContain('The mayor sank it');
+    const subject = {
+      ...plan,
+      bible: { kind: 'subject' as const, thesis: 't', audience: 'a', voice: 'v', concepts: [], readerOutcomes: [] },
+    };
+    expect(coverPrompt(subject)).toContain(plan.synopsis);
+  });
+
   it("draw a section's scene from its outline: what happens, where, and who is there", () => {
     const section = plan.sections[0]!;
     const prompt = sectionImagePrompt(plan, section);

@@ -17,7 +17,12 @@ const ART_DIRECTION: Record<BookPlan['type'], string> = {
   non_fiction: 'Detailed editorial illustration.',
 };
 
-/** The cover: the book's hero in its main setting, so that it shows what the book is about, not a mood. */
+/**
+ * The cover: the book's hero in its main setting, so that it shows what the
+ * book is about, not a mood. A story's cover shows how it begins (its first
+ * section), never the synopsis, which tells the ending: a cover that paints
+ * the culprit at work spoils the book before page one.
+ */
 export function coverPrompt(plan: BookPlan): string {
   const story = plan.bible.kind === 'story' ? plan.bible : undefined;
   const hero = story?.characters[0];
@@ -26,9 +31,10 @@ export function coverPrompt(plan: BookPlan): string {
     hero ? `It shows ${hero.name} (${hero.description})` : '',
     place ? `${hero ? ' in' : 'It shows'} ${place.name} (${place.description})` : '',
   ].join('');
+  const about = (story && plan.sections[0]?.summary) || plan.synopsis;
   return clip(
     `Cover illustration for "${plan.title}", a ${plan.type.replace(/_/g, ' ')} in the ${plan.style.replace(/_/g, ' ')} style. ` +
-      `${scene ? `${scene}. ` : ''}${plan.synopsis} ${ART_DIRECTION[plan.type]} No text, letters or logos.`,
+      `${scene ? `${scene}. ` : ''}${about} ${ART_DIRECTION[plan.type]} No text, letters or logos.`,
   );
 }
 
