@@ -37,6 +37,7 @@ import { revisionMaxTokens, revisionMessages, revisionStep } from './steps/revis
 import { findNameSlips, slipProblem } from './name-slips';
 import { echoProblem, findPhraseEchoes, writesPhrase } from './phrase-echoes';
 import { findAlikeOpenings, openingProblem } from './opening-echoes';
+import { endingProblem, summingUp } from './reflective-endings';
 import { isNarratorProblem, statedPerson } from './narration-person';
 import { writesWord } from './prose-words';
 import { SEAM_WORDS_AFTER, SEAM_WORDS_BEFORE, seamMaxTokens, seamMessages, seamStep } from './steps/seam.step';
@@ -622,6 +623,19 @@ class PipelineRun {
     for (const opening of alike) {
       for (const number of opening.sections.slice(1)) add(number, openingProblem(opening, this.shapeLabel), [1]);
     }
+    // A story section that ends by summing itself up is revised from its last paragraph.
+    let summingUps = 0;
+    if (isFiction(this.plan.type) && isProse(this.plan.type)) {
+      for (const section of sections) {
+        const paragraphs = section.chapter.blocks.filter((block) => block.kind === 'paragraph');
+        const phrase = summingUp(paragraphs.at(-1)?.text ?? '', this.plan.language);
+        if (!phrase) continue;
+        summingUps += 1;
+        add(section.chapter.number, endingProblem(phrase, paragraphs.length), [paragraphs.length]);
+      }
+    }
+    if (summingUps > 0)
+      findings.push(`${summingUps} ${this.shapeLabel}${summingUps === 1 ? '' : 's'} ending on a summing-up`);
     if (alike.length > 0)
       findings.push(
         `${this.shapeLabel}s that open alike: ${alike.map((opening) => `"${opening.words}" ${opening.sections.length} times`).join(', ')}`,

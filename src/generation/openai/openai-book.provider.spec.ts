@@ -470,6 +470,28 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     }
   });
 
+  it('revises a part that ends by summing itself up, from its last paragraph', async () => {
+    const book = await provider({
+      // The writer of part 2 closes on the stock ending models reach for.
+      prose: (call, generated) => {
+        if (!/Your part:\nPart 2:/.test(call.lastUserMessage)) return undefined;
+        const [prose, notes] = generated.split('=== NOTES ===');
+        const ending = 'As the lamp went out, Mara knew that nothing would ever be the same.';
+        return `${prose!.trimEnd()}\n\n${ending}${notes === undefined ? '' : `\n\n=== NOTES ===${notes}`}`;
+      },
+    });
+    const ctx = context();
+    await book.generate(request(), ctx);
+    expect(ctx.messages.join('\n')).toMatch(/1 part ending on a summing-up/);
+    const asked = server!.calls
+      .filter((call) => call.name === 'section_revision')
+      .find((call) => call.lastUserMessage.includes('("would ever be the same")'));
+    expect(asked?.lastUserMessage).toMatch(/Part 2: "/);
+    const last = /\(paragraph (\d+)\) ends the section/.exec(asked?.lastUserMessage ?? '')?.[1];
+    // The paragraph it names is the one shown with the ending, numbered as the reviser reads it.
+    expect(asked?.lastUserMessage).toContain(`[${last}] As the lamp went out, Mara knew`);
+  });
+
   it('prints titles without the quotation marks and labels models wrap them in', async () => {
     const book = await provider({
       answer: (call, generated) => {

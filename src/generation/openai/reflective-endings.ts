@@ -1,0 +1,43 @@
+/**
+ * Chapters that end by telling the reader what they meant. Asked never to,
+ * models still close a chapter on a summing-up ("She knew that nothing would
+ * ever be the same"), the commonest tell of machine-written fiction, and the
+ * continuity check cannot see it: it reads notes. Code reads each story
+ * section's last paragraph for the stock forms of it, in English, where
+ * their wording is known; the section is revised from that paragraph alone.
+ */
+
+/** The stock phrases of a summing-up ending, as models write them in English. */
+const SUMMING_UP: readonly RegExp[] = [
+  /\bwould (?:never|ever|never again) be the same\b|\bwould (?:never |ever )?be the same again\b/i,
+  /\blittle did (?:she|he|they|i|we) know\b/i,
+  /\b(?:was|had) only (?:just )?(?:the beginning|begun)\b/i,
+  /\b(?:the|her|his|their|our|my) journey (?:was|had) (?:only |just )*(?:beginning|begun)\b/i,
+  /\bwhatever (?:the future|tomorrow|lay ahead|the days ahead) (?:held|might hold|would bring|might bring)\b/i,
+  /\b(?:a new|the next) chapter (?:of|in) (?:her|his|their|our|my) li(?:fe|ves)\b/i,
+  /\b(?:hope|determination|resolve|courage) (?:bloomed|blossomed|flickered|kindled|swelled|stirred|burned) (?:in|within) (?:her|his|their|my|our)\b/i,
+  /\ba testament to\b/i,
+  /\bin that moment,? (?:she|he|they|i|we) (?:knew|understood|realized|realised)\b/i,
+];
+
+/** Stories the check reads: the stock forms are English ones. */
+const LANGUAGES = new Set(['en']);
+
+/** The stock phrase the paragraph sums up with, as written, or undefined. */
+export function summingUp(paragraph: string, language: string): string | undefined {
+  if (!LANGUAGES.has(language.toLowerCase().split('-')[0] ?? '')) return undefined;
+  for (const pattern of SUMMING_UP) {
+    const match = pattern.exec(paragraph);
+    if (match) return match[0];
+  }
+  return undefined;
+}
+
+/** The reviser's brief for a section whose last paragraph (`paragraph`, 1-based) sums it up. */
+export function endingProblem(phrase: string, paragraph: number): string {
+  return (
+    `The last paragraph (paragraph ${paragraph}) ends the section by telling the reader what it meant ` +
+    `("${phrase}"), which reads as a stock ending. Fix: rewrite that paragraph to end on the situation as it now ` +
+    'stands, a decision or an open question, shown in the scene, without the summing-up.'
+  );
+}
