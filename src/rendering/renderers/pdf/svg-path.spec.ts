@@ -1,4 +1,4 @@
-import { svgPathToPdf } from './svg-path';
+import { num, svgPathToPdf } from './svg-path';
 
 /** The numbers of a `c` operator's six operands, rounded for comparison. */
 function curves(ops: string | undefined): number[][] {
@@ -74,5 +74,16 @@ describe('svgPathToPdf', () => {
 
   it('refuses numbers PDF cannot write', () => {
     expect(svgPathToPdf('M0 0L1e300 0')).toBeUndefined();
+  });
+});
+
+describe('num', () => {
+  it('writes what String(Math.round(value * 1000) / 1000) writes, without -0', () => {
+    const values = [0, -0, 0.0004, -0.0004, 1, -1, 0.5, -0.05, 0.125, 12.1, 600, -40.25, 1234567.891, 0.1 + 0.2];
+    for (let index = 0; index < 2_000; index += 1) values.push((Math.sin(index) * 10 ** (index % 7)) / 3);
+    for (const value of values) {
+      const expected = String(Math.round(value * 1000) / 1000);
+      expect([value, num(value)]).toEqual([value, expected === '-0' ? '0' : expected]);
+    }
   });
 });

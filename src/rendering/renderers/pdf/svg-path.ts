@@ -12,18 +12,42 @@
  * makes the whole path unusable: undefined.
  */
 
+/** Each command's lower-case (relative) form. */
+const LOWER: Readonly<Record<string, string>> = Object.fromEntries([...'MLHVCSQTAZ'].map((c) => [c, c.toLowerCase()]));
+
 /** Argument counts of each command. */
 const ARGUMENTS: Readonly<Record<string, number>> = { m: 2, l: 2, h: 1, v: 1, c: 6, s: 4, q: 4, t: 2, a: 7, z: 0 };
-const NUMBER = /[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?/y;
-const SEPARATOR = /[\s,]*/y;
 const LIMIT = 1e15;
 
-/** A coordinate with at most three decimals (a thousandth of a unit, far below a printed dot). */
+/**
+ * A coordinate with at most three decimals (a thousandth of a unit, far below
+ * a printed dot), as `String(Math.round(value * 1000) / 1000)` writes it, from
+ * integers: turning a fraction into text is the slow part of writing a path.
+ */
 export function num(value: number): string {
-  const rounded = Math.round(value * 1000) / 1000;
-  return rounded === 0 ? '0' : String(rounded);
+  const thousandths = Math.round(value * 1000);
+  if (thousandths === 0) return '0';
+  if (thousandths % 1000 === 0) return String(thousandths / 1000);
+  const size = Math.abs(thousandths);
+  let fraction = size % 1000;
+  let digits = 3;
+  while (fraction % 10 === 0) {
+    fraction /= 10;
+    digits -= 1;
+  }
+  return `${thousandths < 0 ? '-' : ''}${Math.floor(size / 1000)}.${String(fraction).padStart(digits, '0')}`;
 }
 
+/** Characters between a path's numbers and commands: white space and commas. */
+function isSeparator(code: number): boolean {
+  return code === 32 || code === 44 || (code >= 9 && code <= 13);
+}
+
+function isDigit(code: number): boolean {
+  return code >= 48 && code <= 57;
+}
+
+/** Reads path data from left to right by character code: a path is mostly numbers, read once per picture. */
 class Reader {
   private index = 0;
 
@@ -31,9 +55,7 @@ class Reader {
 
   /** Skips white space and commas; true when something is left. */
   more(): boolean {
-    SEPARATOR.lastIndex = this.index;
-    SEPARATOR.exec(this.source);
-    this.index = SEPARATOR.lastIndex;
+    while (this.index < this.source.length && isSeparator(this.source.charCodeAt(this.index))) this.index += 1;
     return this.index < this.source.length;
   }
 
@@ -44,29 +66,54 @@ class Reader {
     return char;
   }
 
+  /** A number as SVG writes one: a sign, digits with at most one point, and an exponent. */
   number(): number | undefined {
     this.more();
-    NUMBER.lastIndex = this.index;
-    const match = NUMBER.exec(this.source);
-    if (!match) return undefined;
-    this.index = NUMBER.lastIndex;
-    return Number(match[0]);
+    const source = this.source;
+    const start = this.index;
+    let at = start;
+    if (source.charCodeAt(at) === 43 || source.charCodeAt(at) === 45) at += 1;
+    const digitsEnd = (from: number): number => {
+      let end = from;
+      while (isDigit(source.charCodeAt(end))) end += 1;
+      return end;
+    };
+    let end = digitsEnd(at);
+    let digits = end - at;
+    at = end;
+    if (source.charCodeAt(at) === 46) {
+      end = digitsEnd(at + 1);
+      digits += end - at - 1;
+      at = end;
+    }
+    if (digits === 0) return undefined;
+    const exponent = source.charCodeAt(at);
+    if (exponent === 101 || exponent === 69) {
+      let after = at + 1;
+      if (source.charCodeAt(after) === 43 || source.charCodeAt(after) === 45) after += 1;
+      if (isDigit(source.charCodeAt(after))) {
+        while (isDigit(source.charCodeAt(after))) after += 1;
+        at = after;
+      }
+    }
+    this.index = at;
+    return Number(source.slice(start, at));
   }
 
   /** An arc flag: one character, 0 or 1, which may touch the next number ("a1 1 0 011 1"). */
   flag(): number | undefined {
     this.more();
-    const char = this.source[this.index];
-    if (char !== '0' && char !== '1') return undefined;
+    const code = this.source.charCodeAt(this.index);
+    if (code !== 48 && code !== 49) return undefined;
     this.index += 1;
-    return Number(char);
+    return code - 48;
   }
 
   /** Whether a number (a repeated command's next arguments) comes next. */
   numberNext(): boolean {
     if (!this.more()) return false;
-    const char = this.source[this.index] ?? '';
-    return /[\d.+-]/.test(char);
+    const code = this.source.charCodeAt(this.index);
+    return isDigit(code) || code === 46 || code === 43 || code === 45;
   }
 }
 
@@ -92,6 +139,8 @@ export function svgPathToPdf(d: string): string | undefined {
     y = ey;
   };
 
+  // The arguments of the segment being read, in a buffer reused for every segment.
+  const args = new Float64Array(7);
   let command: string | undefined;
   let first = true;
   while (reader.more()) {
@@ -103,16 +152,25 @@ export function svgPathToPdf(d: string): string | undefined {
     else if (command === 'm') command = 'l';
     if (first && command !== 'M' && command !== 'm') break;
     first = false;
-    const lower = command.toLowerCase();
-    const relative = command !== command.toUpperCase();
-    const args: number[] = [];
-    for (let index = 0; index < (ARGUMENTS[lower] ?? 0); index += 1) {
-      const value = lower === 'a' && (index === 3 || index === 4) ? reader.flag() : reader.number();
+    const lower = LOWER[command] ?? command;
+    const relative = lower === command;
+    const wanted = ARGUMENTS[lower] ?? 0;
+    let read = 0;
+    for (; read < wanted; read += 1) {
+      const value = lower === 'a' && (read === 3 || read === 4) ? reader.flag() : reader.number();
       if (value === undefined) break;
-      args.push(value);
+      args[read] = value;
     }
-    if (args.length !== ARGUMENTS[lower]) break;
-    const [a = 0, b = 0, c = 0, e = 0, f = 0, g = 0, h = 0] = args;
+    if (read !== wanted) break;
+    const [a, b, c, e, f, g, h] = [
+      args[0] ?? 0,
+      args[1] ?? 0,
+      args[2] ?? 0,
+      args[3] ?? 0,
+      args[4] ?? 0,
+      args[5] ?? 0,
+      args[6] ?? 0,
+    ];
     const dx = relative ? x : 0;
     const dy = relative ? y : 0;
     let nextCubic: [number, number] | null = null;
