@@ -5,6 +5,7 @@ import {
   findRepetition,
   looksLikeRefusal,
   stripFraming,
+  isScript,
 } from './answer-checks';
 
 const ENGLISH = Array.from(
@@ -65,5 +66,34 @@ describe('checks on a prose answer', () => {
       'She ran. "Stop!" he called.',
     );
     expect(dropUnfinishedSentence('She ran. He whispered, "Run')).toBe('She ran.');
+  });
+});
+
+describe('speech set as a script', () => {
+  const story = (speech: string[]) =>
+    [
+      'The lamp swung over the table while the tide came in under the pier.',
+      ...speech,
+      'Nobody moved until the bell on the harbour wall rang twice.',
+    ].join('\n\n');
+
+  it('finds "Name: line" speech, in any of the ways models set it', () => {
+    expect(isScript(story(['Mara: Where is the map?', 'HALE: I burned it.', 'Mara: You lie.']))).toBe(true);
+    expect(
+      isScript(story(['**Mara:** Where is it?', '**Mayor Hale** (quietly): Gone.', 'Mara (to herself): Not gone.'])),
+    ).toBe(true);
+  });
+
+  it('leaves quoted speech and a lone label alone', () => {
+    expect(isScript(story(['"Where is the map?" Mara asked.', '"I burned it," Hale said.']))).toBe(false);
+    expect(isScript(story(['Dear Sir: the map is yours.', 'Note: the tide turns at six.']))).toBe(false);
+  });
+
+  it('asks a story for its speech in quotation marks, and lets non-fiction keep its labels', () => {
+    const script = story(['Mara: Where is the map?', 'Hale: I burned it.', 'Mara: You lie.', 'Hale: Prove it.']);
+    expect(checkProse(script, { language: 'en', story: true }).problems).toContain(
+      'its speech is set as a script ("Name: line"), not in quotation marks inside the paragraphs',
+    );
+    expect(checkProse(script, { language: 'en' }).problems).toEqual([]);
   });
 });

@@ -112,7 +112,16 @@ export function stripFraming(text: string, title?: string): string {
  */
 export function checkProse(
   raw: string,
-  options: { language: string; title?: string; earlier?: string; fragment?: boolean; person?: Person },
+  options: {
+    language: string;
+    title?: string;
+    earlier?: string;
+    fragment?: boolean;
+    /** The person a story is narrated in, when its bible says. */
+    person?: Person;
+    /** A story's prose, whose speech belongs in quotation marks: a script's "Name: line" is asked again. */
+    story?: boolean;
+  },
 ): ProseCheck {
   // A fragment (a continuation, a speech balloon) starts mid-story: only a whole answer opens with a refusal.
   if (!options.fragment && looksLikeRefusal(raw)) {
@@ -136,7 +145,25 @@ export function checkProse(
   }
   const narrator = options.person && personMismatch(text, options.language, options.person);
   if (narrator) problems.push(narrator);
+  if (options.story && isScript(text)) {
+    problems.push('its speech is set as a script ("Name: line"), not in quotation marks inside the paragraphs');
+  }
   return { text, problems, refused: false };
+}
+
+/** A line that opens with a speaker's name and a colon: "Mara: ...", "MAYOR HALE (quietly): ...", "**Mara:** ...". */
+const SPEAKER_LINE =
+  /^\s*(?:\*\*)?[\p{Lu}][\p{L}\p{M}'’.-]*(?: [\p{Lu}][\p{L}\p{M}'’.-]*){0,2}(?:\*\*)?\s*(?:\([^)\n]{1,40}\))?\s*(?:\*\*)?\s*[:：](?:\*\*)?\s*\S/u;
+
+/**
+ * Whether a story's text sets its speech as a script: at least three lines
+ * opening with a speaker's name and a colon, a tenth of its lines or more
+ * (a letter's "Dear Sir:" or a sign's "Note:" is one line, not a scene).
+ */
+export function isScript(text: string): boolean {
+  const lines = text.split('\n').filter((line) => line.trim() !== '');
+  const spoken = lines.filter((line) => SPEAKER_LINE.test(line)).length;
+  return spoken >= 3 && spoken >= lines.length / 10;
 }
 
 /** A paragraph of some length that occurs twice, or a sentence three times: the marks of a model stuck in a loop. */

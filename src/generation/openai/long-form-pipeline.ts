@@ -354,6 +354,7 @@ class PipelineRun {
         earlier: text,
         fragment: !first,
         person,
+        story: plan.bible.kind === 'story',
       });
       // A narrator in the wrong person spoils a chapter, not the book: the last attempt is kept rather than the job failed.
       const keptAnyway =

@@ -170,6 +170,26 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     expect(ctx.messages.join('\n').match(/narrated in the first person/g)).toHaveLength(1);
   });
 
+  it('asks again for a part whose speech is set as a script, saying why', async () => {
+    let scripted = 0;
+    const book = await provider({
+      // The first answer for part 3 sets its dialogue as a play's, as small models do.
+      prose: (call, generated) => {
+        if (!call.lastUserMessage.includes('Your part:\nPart 3:') || scripted > 0) return undefined;
+        scripted += 1;
+        // Its quoted lines become a play's: "Where is it?" Mara asked. -> Mara: Where is it?
+        return generated.replace(/^"([^"\n]+)"[,.]? (\p{Lu}\p{L}+) [a-z]+(?: [a-z]+)?\.$/gmu, '$2: $1');
+      },
+    });
+    await book.generate(request(), context());
+    const prose = server!.calls.filter((call) => call.kind === 'prose');
+    const first = prose.findIndex((call) => call.lastUserMessage.includes('Your part:\nPart 3:'));
+    expect(nextForSamePart(prose, first)?.lastUserMessage).toContain(
+      'Your previous answer could not be used (its speech is set as a script ("Name: line"), not in quotation marks ' +
+        'inside the paragraphs).',
+    );
+  });
+
   it('keeps a part whose writer tells it in the wrong person every time, rather than failing the book', async () => {
     const book = await provider({
       prose: (call, generated) =>
