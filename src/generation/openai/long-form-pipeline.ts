@@ -12,7 +12,7 @@ import { isRecord } from './model-json';
 import type { OpenAiModelSettings } from './openai-settings';
 import { blocksToProse, proseToBlocks } from './prose-reader';
 import { bibleMaxTokens, bibleMessages, bibleStep, listedSections } from './steps/bible.step';
-import { bibleText, capitalise, plannedWords, type BookPlan, type PlannedSection } from './steps/book-plan';
+import { capitalise, plannedWords, type BookPlan, type PlannedSection } from './steps/book-plan';
 import { continuityMaxTokens, continuityMessages, continuityStep } from './steps/continuity.step';
 import { formMessages, formStep } from './steps/form.step';
 import { lessonExtrasMaxTokens, lessonExtrasMessages, lessonExtrasStep } from './steps/lesson-extras.step';
@@ -34,12 +34,7 @@ import {
 } from './steps/outline.step';
 import { continuationMessages, proseMaxTokens, proseSectionMessages, tokensPerWord } from './steps/prose-section.step';
 import { revisionMaxTokens, revisionMessages, revisionStep } from './steps/revision.step';
-import { findNameSlips, slipProblem } from './name-slips';
-import { echoProblem, findPhraseEchoes, writesPhrase } from './phrase-echoes';
-import { findAlikeOpenings, openingProblem } from './opening-echoes';
-import { endingProblem, summingUp } from './reflective-endings';
 import { isNarratorProblem, statedPerson } from './narration-person';
-import { writesWord } from './prose-words';
 import { SEAM_WORDS_AFTER, SEAM_WORDS_BEFORE, seamMaxTokens, seamMessages, seamStep } from './steps/seam.step';
 import {
   isStructuredType,
@@ -48,6 +43,7 @@ import {
   structuredSectionMessages,
   structuredSectionStep,
 } from './steps/structured-section.step';
+import { checkWholeText, paragraphIndexes } from './text-checks';
 import { TaskCancelledError, TaskLimiter } from './task-limiter';
 
 /** A section is continued until it has this share of its budget: the book must reach 95% of its planned length. */
@@ -537,7 +533,7 @@ class PipelineRun {
     );
     const problems = new Map<number, string[]>();
     /**
-     * The paragraphs each section's problems are in, when every one of them says (tics, name slips): its
+     * The paragraphs each section's problems are in, when every one of them says (see text-checks.ts): its
      * reviser is shown those alone, not the whole section. 'whole' once any problem is not so placed.
      */
     const where = new Map<number, Set<number> | 'whole'>();
@@ -563,84 +559,9 @@ class PipelineRun {
         findings.push(`${fulfilled} of ${report.instructions.length} instructions of the prompt carried out`);
     }
     // Counted in code over the whole text, so found even when the check above could not be had: it reads notes.
-    // Both counts are for stories (a story bible): a subject book repeats its terms on purpose.
-    const { bible } = this.plan;
-    const texts =
-      bible.kind === 'story'
-        ? sections.map((section) => ({ number: section.chapter.number, text: readerText(section.chapter.blocks) }))
-        : [];
-    const slips =
-      bible.kind === 'story'
-        ? findNameSlips(
-            bible.characters.map((character) => character.name),
-            bibleText(this.plan),
-            texts,
-            this.plan.language,
-          )
-        : [];
-    // Prose is revised paragraph by paragraph, numbered as here; a structured section is rewritten whole.
-    const paragraphsWhere = (number: number, test: (text: string) => boolean): number[] => {
-      if (isStructuredType(this.plan.type)) return [];
-      const blocks = sections.find((section) => section.chapter.number === number)?.chapter.blocks ?? [];
-      return paragraphIndexes(blocks).flatMap((at, index) => {
-        const block = blocks[at];
-        return block?.kind === 'paragraph' && test(block.text) ? [index + 1] : [];
-      });
-    };
-    for (const slip of slips) {
-      for (const [number, count] of slip.sections) {
-        const paragraphs = paragraphsWhere(number, (text) => writesWord(text, slip.written));
-        add(number, slipProblem(slip, count, this.shapeLabel, paragraphs), paragraphs);
-      }
-    }
-    if (slips.length > 0)
-      findings.push(
-        `names that read as misspelt: ${slips.map((slip) => `"${slip.written}" for ${slip.meant}`).join(', ')}`,
-      );
-    // Novels and stories only: the other types repeat on purpose (terms, refrains) or are rewritten whole
-    // (see phrase-echoes.ts).
-    const echoes = isFiction(this.plan.type) && isProse(this.plan.type) ? findPhraseEchoes(texts) : [];
-    for (const echo of echoes) {
-      for (const [number, count] of echo.sections) {
-        const paragraphs = paragraphsWhere(number, (text) => writesPhrase(text, echo.phrase));
-        add(number, echoProblem(echo, count, paragraphs), paragraphs);
-      }
-    }
-    if (echoes.length > 0)
-      findings.push(
-        `phrases repeated through the book: ${echoes.map((echo) => `"${echo.phrase}" ${echo.uses} times`).join(', ')}`,
-      );
-    // The first of the sections that open alike keeps its opening; the others are given new ones.
-    const alike =
-      isFiction(this.plan.type) && isProse(this.plan.type)
-        ? findAlikeOpenings(
-            sections.map((section) => ({
-              number: section.chapter.number,
-              paragraph: section.chapter.blocks.find((block) => block.kind === 'paragraph')?.text ?? '',
-            })),
-            this.plan.language,
-          )
-        : [];
-    for (const opening of alike) {
-      for (const number of opening.sections.slice(1)) add(number, openingProblem(opening, this.shapeLabel), [1]);
-    }
-    // A story section that ends by summing itself up is revised from its last paragraph.
-    let summingUps = 0;
-    if (isFiction(this.plan.type) && isProse(this.plan.type)) {
-      for (const section of sections) {
-        const paragraphs = section.chapter.blocks.filter((block) => block.kind === 'paragraph');
-        const phrase = summingUp(paragraphs.at(-1)?.text ?? '', this.plan.language);
-        if (!phrase) continue;
-        summingUps += 1;
-        add(section.chapter.number, endingProblem(phrase, paragraphs.length), [paragraphs.length]);
-      }
-    }
-    if (summingUps > 0)
-      findings.push(`${summingUps} ${this.shapeLabel}${summingUps === 1 ? '' : 's'} ending on a summing-up`);
-    if (alike.length > 0)
-      findings.push(
-        `${this.shapeLabel}s that open alike: ${alike.map((opening) => `"${opening.words}" ${opening.sections.length} times`).join(', ')}`,
-      );
+    const text = checkWholeText(this.plan, sections, this.shapeLabel);
+    for (const found of text.problems) add(found.section, found.problem, found.paragraphs);
+    findings.push(...text.findings);
     if (findings.length === 0 && problems.size === 0) return;
     await this.report(
       PROGRESS.seams + 3,
@@ -857,10 +778,6 @@ function mergeNotes(earlier: DraftNotes | undefined, latest: SectionNotes | unde
 
 function withoutMark(notes: DraftNotes): SectionNotes {
   return { summary: notes.summary, closingState: notes.closingState, facts: notes.facts };
-}
-
-function paragraphIndexes(blocks: BookBlock[]): number[] {
-  return blocks.flatMap((block, index) => (block.kind === 'paragraph' ? [index] : []));
 }
 
 /** The last paragraphs of a section, up to about `words` words. */

@@ -1,0 +1,124 @@
+/**
+ * What code finds by reading a book's whole text, beside the model's
+ * continuity check (which reads each section's notes and cannot see these):
+ * names that slipped, verbal tics, chapters that open alike, chapters that end
+ * by summing themselves up. Each problem says which paragraphs it is in, so
+ * the section's reviser is shown those alone.
+ */
+import type { BookBlock, BookChapter } from '../../book/book-document';
+import { isFiction, isProse } from '../../book/book-shapes';
+import { findNameSlips, slipProblem } from './name-slips';
+import { findAlikeOpenings, openingProblem } from './opening-echoes';
+import { echoProblem, findPhraseEchoes, writesPhrase } from './phrase-echoes';
+import { writesWord } from './prose-words';
+import { endingProblem, summingUp } from './reflective-endings';
+import { bibleText, type BookPlan } from './steps/book-plan';
+import { isStructuredType, readerText } from './steps/structured-section.step';
+
+/** A problem found in one section's text. */
+export interface TextProblem {
+  section: number;
+  problem: string;
+  /** The paragraphs it is in, 1-based as a revision numbers them; empty when it is not placed (a structured page). */
+  paragraphs: number[];
+}
+
+/** The indexes of a section's paragraph blocks: a revision numbers paragraphs in this order, from 1. */
+export function paragraphIndexes(blocks: readonly BookBlock[]): number[] {
+  return blocks.flatMap((block, index) => (block.kind === 'paragraph' ? [index] : []));
+}
+
+/**
+ * The problems code finds in the sections' text, and a line for each kind
+ * found (for the job's messages). Stories only: a subject book repeats its
+ * terms on purpose. Tics, openings and endings are read in prose stories
+ * only: comics repeat refrains and are rewritten whole.
+ */
+export function checkWholeText(
+  plan: BookPlan,
+  sections: ReadonlyArray<{ chapter: BookChapter }>,
+  label: string,
+): { problems: TextProblem[]; findings: string[] } {
+  const problems: TextProblem[] = [];
+  const findings: string[] = [];
+  const { bible } = plan;
+  if (bible.kind !== 'story') return { problems, findings };
+  const chapters = sections.map((section) => section.chapter);
+  const texts = chapters.map((chapter) => ({ number: chapter.number, text: readerText(chapter.blocks) }));
+  // Prose is revised paragraph by paragraph, numbered as here; a structured section is rewritten whole.
+  const paragraphsWhere = (number: number, test: (text: string) => boolean): number[] => {
+    if (isStructuredType(plan.type)) return [];
+    const blocks = chapters.find((chapter) => chapter.number === number)?.blocks ?? [];
+    return paragraphIndexes(blocks).flatMap((at, index) => {
+      const block = blocks[at];
+      return block?.kind === 'paragraph' && test(block.text) ? [index + 1] : [];
+    });
+  };
+
+  const slips = findNameSlips(
+    bible.characters.map((character) => character.name),
+    bibleText(plan),
+    texts,
+    plan.language,
+  );
+  for (const slip of slips) {
+    for (const [number, count] of slip.sections) {
+      const paragraphs = paragraphsWhere(number, (text) => writesWord(text, slip.written));
+      problems.push({ section: number, problem: slipProblem(slip, count, label, paragraphs), paragraphs });
+    }
+  }
+  if (slips.length > 0) {
+    findings.push(
+      `names that read as misspelt: ${slips.map((slip) => `"${slip.written}" for ${slip.meant}`).join(', ')}`,
+    );
+  }
+  if (!isFiction(plan.type) || !isProse(plan.type)) return { problems, findings };
+
+  const echoes = findPhraseEchoes(texts);
+  for (const echo of echoes) {
+    for (const [number, count] of echo.sections) {
+      const paragraphs = paragraphsWhere(number, (text) => writesPhrase(text, echo.phrase));
+      problems.push({ section: number, problem: echoProblem(echo, count, paragraphs), paragraphs });
+    }
+  }
+  if (echoes.length > 0) {
+    findings.push(
+      `phrases repeated through the book: ${echoes.map((echo) => `"${echo.phrase}" ${echo.uses} times`).join(', ')}`,
+    );
+  }
+
+  // The first of the sections that open alike keeps its opening; the others are given new ones.
+  const alike = findAlikeOpenings(
+    chapters.map((chapter) => ({
+      number: chapter.number,
+      paragraph: chapter.blocks.find((block) => block.kind === 'paragraph')?.text ?? '',
+    })),
+    plan.language,
+  );
+  for (const opening of alike) {
+    for (const number of opening.sections.slice(1)) {
+      problems.push({ section: number, problem: openingProblem(opening, label), paragraphs: [1] });
+    }
+  }
+
+  // A section that ends by summing itself up is revised from its last paragraph.
+  let summingUps = 0;
+  for (const chapter of chapters) {
+    const paragraphs = chapter.blocks.filter((block) => block.kind === 'paragraph');
+    const phrase = summingUp(paragraphs.at(-1)?.text ?? '', plan.language);
+    if (!phrase) continue;
+    summingUps += 1;
+    problems.push({
+      section: chapter.number,
+      problem: endingProblem(phrase, paragraphs.length),
+      paragraphs: [paragraphs.length],
+    });
+  }
+  if (summingUps > 0) findings.push(`${summingUps} ${label}${summingUps === 1 ? '' : 's'} ending on a summing-up`);
+  if (alike.length > 0) {
+    findings.push(
+      `${label}s that open alike: ${alike.map((opening) => `"${opening.words}" ${opening.sections.length} times`).join(', ')}`,
+    );
+  }
+  return { problems, findings };
+}
