@@ -576,7 +576,7 @@ class PipelineRun {
       const revised = await this.advisory(`the revision of ${this.shapeLabel} ${number}`, () =>
         isStructuredType(this.plan.type)
           ? this.writeStructured(planned, { problems: list, draft: readerText(section.chapter.blocks) })
-          : this.reviseProse(section, planned, list, where.get(number)),
+          : this.reviseProse(section, planned, list, where.get(number), sections[index - 1]),
       );
       if (!revised) return;
       this.call.meter.countRevision();
@@ -592,6 +592,8 @@ class PipelineRun {
     planned: PlannedSection,
     problems: string[],
     shown: ReadonlySet<number> | 'whole' = 'whole',
+    /** The section before, as it stands: an opening the reviser replaces must still join its ending. */
+    previous?: WrittenSection,
   ): Promise<WrittenSection> {
     const indexes = paragraphIndexes(section.chapter.blocks);
     const paragraphs = indexes.map((index) => {
@@ -603,7 +605,15 @@ class PipelineRun {
       revisionStep(paragraphs.length, only),
       {
         model: this.settings.model,
-        messages: revisionMessages(this.plan, planned, this.shapeLabel, paragraphs, problems, only),
+        messages: revisionMessages(
+          this.plan,
+          planned,
+          this.shapeLabel,
+          paragraphs,
+          problems,
+          only,
+          previous?.chapter.blocks.filter((block) => block.kind === 'paragraph').at(-1)?.text,
+        ),
         maxTokens: revisionMaxTokens(planned.words, tokensPerWord(this.plan.language)),
         label: `the revision of ${this.shapeLabel} ${planned.number}`,
       },

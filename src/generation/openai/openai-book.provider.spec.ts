@@ -485,8 +485,10 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     expect(asked.map((call) => /Part (\d): "/.exec(call.lastUserMessage)?.[1]).sort()).toEqual(['3', '4']);
     for (const call of asked) {
       expect(call.lastUserMessage).toContain('Parts 2, 3 and 4 all open with "The morning ..."');
-      // The reviser is shown the opening paragraph (and those of any other placed problem, such as a tic).
+      // The reviser is shown the opening paragraph (and those of any other placed problem, such as a tic),
+      // and how the part before ends, so that a new opening still joins it.
       expect([...call.lastUserMessage.matchAll(/^\[(\d+)\] /gm)].map((line) => line[1])).toContain('1');
+      expect(call.lastUserMessage).toContain('How the part before this one ends');
     }
   });
 

@@ -26,6 +26,17 @@ describe('revision of a section', () => {
     expect(user!.content).not.toContain('[3] Three.');
   });
 
+  it('shows how the section before ends when the opening may be replaced, so a new one still joins it', () => {
+    const before = 'Mara locked the tower door behind her.';
+    const heading = 'How the chapter before this one ends (an opening you replace must still follow from it):';
+    const opening = revisionMessages(plan, section, 'chapter', paragraphs, ['Opens alike.'], new Set([1]), before);
+    expect(opening[1]!.content).toContain(`${heading}\n${before}`);
+    const whole = revisionMessages(plan, section, 'chapter', paragraphs, ['A fact.'], undefined, before);
+    expect(whole[1]!.content).toContain(heading);
+    const inside = revisionMessages(plan, section, 'chapter', paragraphs, ['A tic.'], new Set([2, 4]), before);
+    expect(inside[1]!.content).not.toContain(before);
+  });
+
   it('drops an edit of a paragraph the reviser was not shown, and asks again when nothing else is left', () => {
     const step = revisionStep(4, new Set([2, 4]));
     expect(

@@ -60,6 +60,8 @@ export function revisionMessages(
   problems: string[],
   /** Only these paragraphs (1-based) are shown, for problems that say where they are: the rest is not sent. */
   shown?: ReadonlySet<number>,
+  /** The last paragraph of the section before, as written: a new opening must still follow from it. */
+  before?: string,
 ): ChatMessage[] {
   const quoted = paragraphs.flatMap((paragraph, index) =>
     !shown || shown.has(index + 1) ? [`[${index + 1}] ${paragraph}`] : [],
@@ -74,6 +76,9 @@ export function revisionMessages(
         '',
         sectionText(section, label),
         '',
+        ...(before && (!shown || shown.has(1))
+          ? [`How the ${label} before this one ends (an opening you replace must still follow from it):`, before, '']
+          : []),
         shown
           ? `The paragraphs of the ${label} these problems are in (${paragraphs.length} paragraphs in all; the others stay as they are):`
           : `The ${label} as written, paragraph by paragraph:`,
