@@ -298,8 +298,11 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
   });
 
   it('counts the phrases the sections keep repeating and sends the sections that use them most to revision', async () => {
-    // The fake writer has tics of its own ("as if nothing had happened"), as real models do.
-    const book = await provider();
+    // The fake writer has tics of its own ("as if nothing had happened"), as real models do. Its continuity
+    // checker finds nothing here: a section it flagged would be revised whole, tics and all.
+    const book = await provider({
+      answer: (call, generated) => (call.name === 'continuity_check' ? { issues: [], instructions: [] } : generated),
+    });
     const ctx = context();
     await book.generate(request(), ctx);
     expect(ctx.messages.join('\n')).toMatch(/phrases repeated through the book: "[^"]+" \d+ times/);
@@ -392,7 +395,7 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     }
   });
 
-  it("paces what the reader learns: a part's planned reveal is held back from the writers before it", async () => {
+  it("paces what the reader learns: a part's planned reveal is held back from the writers before it, a setup planted before its payoff", async () => {
     const secret = 'Mayor Hale sank the Saint Brendan';
     const book = await provider({
       // The planner reveals the secret in part 3 of 4, as an editor would place a culprit late.
@@ -400,7 +403,11 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
         if (call.name !== 'book_outline') return generated;
         const outline = generated as { sections: Array<Record<string, unknown>> };
         return {
-          sections: outline.sections.map((section, index) => ({ ...section, reveals: index === 2 ? [secret] : [] })),
+          sections: outline.sections.map((section, index) => ({
+            ...section,
+            reveals: index === 2 ? [secret] : [],
+            plants: index === 0 ? [{ what: 'A cracked lens in the lamp', pays_off_in: 4 }] : [],
+          })),
         };
       },
     });
@@ -426,6 +433,18 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     }
     const check = server!.calls.find((call) => call.name === 'continuity_check');
     expect(check?.lastUserMessage).toMatch(new RegExp(`Part 3 "[^"]+": .*Planned to reveal: ${secret}`));
+    // Part 1 plants what part 4 pays off: its writer is asked to show it, and part 4's is told it was shown.
+    for (const call of writersOf(1)) {
+      expect(call.lastUserMessage).toContain(
+        'Plant here, in passing and unexplained (a later part pays it off): A cracked lens in the lamp (part 4)',
+      );
+    }
+    for (const call of writersOf(4)) {
+      expect(call.lastUserMessage).toMatch(
+        /Set up earlier for this part to pay off[^\n]*\n- A cracked lens in the lamp \(planted in part 1\)/,
+      );
+    }
+    expect(check?.lastUserMessage).toContain('Planned to set up: A cracked lens in the lamp (paid off in part 4)');
     expect(check?.lastUserMessage).toContain('every part that gives away what a later part is planned to reveal');
   });
 

@@ -55,6 +55,27 @@ describe('knowledgeText', () => {
     );
   });
 
+  it('asks the planting section to plant and tells the paying-off section what was set up for it', () => {
+    const plan: BookPlan = {
+      ...lighthousePlan,
+      sections: lighthousePlan.sections.map((section, index) => ({
+        ...section,
+        reveals: [],
+        plants: index === 0 ? [{ what: 'A cracked lens in the lamp', paysOffIn: 3 }] : [],
+      })),
+    };
+    expect(sectionText(sectionOf(plan, 1), 'chapter')).toContain(
+      'Plant here, in passing and unexplained (a later chapter pays it off): A cracked lens in the lamp (chapter 3)',
+    );
+    expect(knowledgeText(plan, sectionOf(plan, 3), 'chapter')).toEqual(
+      expect.arrayContaining([
+        'Set up earlier for this chapter to pay off (use it; the reader has already seen it):',
+        '- A cracked lens in the lamp (planted in chapter 1)',
+      ]),
+    );
+    expect(knowledgeText(plan, sectionOf(plan, 2), 'chapter').join('\n')).not.toContain('cracked lens');
+  });
+
   it('lists the nearest ten on each side of a long book', () => {
     const sections = Array.from({ length: 30 }, (_, index) => ({
       ...sectionOf(lighthousePlan, 2),

@@ -65,6 +65,12 @@ export interface PlannedSection {
    * before it must hold back. Absent from plans made before it was asked for.
    */
   reveals?: string[];
+  /**
+   * Fiction: what this section shows in passing for a later one to pay off
+   * (an object, a skill, a place, a promise), and which. Drafted apart, the
+   * payoff's writer cannot count on a setup nobody was asked to plant.
+   */
+  plants?: Array<{ what: string; paysOffIn: number }>;
   /** Type-specific: lesson objectives, the principle, the chapter's claim, the spread's picture. */
   focus?: string;
   objectives: string[];
@@ -140,6 +146,12 @@ export function sectionText(section: PlannedSection, label: string): string {
   lines.push(`Opens with: ${section.openingState}`, `Closes with: ${section.closingState}`);
   if (section.carries.length > 0) lines.push(`Carries out the client's instructions: ${section.carries.join('; ')}`);
   if (section.reveals?.length) lines.push(`The reader learns here: ${section.reveals.join('; ')}`);
+  if (section.plants?.length) {
+    lines.push(
+      `Plant here, in passing and unexplained (a later ${label} pays it off): ` +
+        section.plants.map((plant) => `${plant.what} (${label} ${plant.paysOffIn})`).join('; '),
+    );
+  }
   return lines.join('\n');
 }
 
@@ -160,6 +172,16 @@ export function knowledgeText(plan: BookPlan, section: PlannedSection, label: st
   const known = listed(plan.sections.filter((other) => other.number < section.number)).slice(-KNOWLEDGE_LINES);
   const held = listed(plan.sections.filter((other) => other.number > section.number)).slice(0, KNOWLEDGE_LINES);
   const lines: string[] = castLines(plan, section, label);
+  const payoffs = plan.sections.flatMap((other) =>
+    other.number < section.number
+      ? (other.plants ?? [])
+          .filter((plant) => plant.paysOffIn === section.number)
+          .map((plant) => `- ${plant.what} (planted in ${label} ${other.number})`)
+      : [],
+  );
+  if (payoffs.length > 0) {
+    lines.push(`Set up earlier for this ${label} to pay off (use it; the reader has already seen it):`, ...payoffs);
+  }
   if (known.length > 0) {
     lines.push(
       `What the reader already knows from earlier ${label}s (build on it; never present it as news):`,

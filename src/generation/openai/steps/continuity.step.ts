@@ -79,14 +79,19 @@ export function continuityMessages(plan: BookPlan, label: string, notes: Map<num
         ...plan.sections.map((section) => {
           const note = notes.get(section.number);
           const name = `${capitalise(label)} ${section.number} "${section.title}"`;
-          const reveals = section.reveals?.length ? ` Planned to reveal: ${section.reveals.join('; ')}` : '';
+          const reveals =
+            (section.reveals?.length ? ` Planned to reveal: ${section.reveals.join('; ')}` : '') +
+            (section.plants?.length
+              ? ` Planned to set up: ${section.plants.map((plant) => `${plant.what} (paid off in ${label} ${plant.paysOffIn})`).join('; ')}`
+              : '');
           return note
             ? `${name}: ${note.summary} Ends: ${note.closingState} Facts: ${note.facts.join('; ')}${reveals}`
             : `${name} (as planned; no notes from its text): ${section.summary}${reveals}`;
         }),
         '',
-        `List every contradiction of names, facts, timeline or the bible, and every ${label} that gives away what a ` +
-          `later ${label} is planned to reveal, giving the number of the ${label} to fix, ` +
+        `List every contradiction of names, facts, timeline or the bible, every ${label} that gives away what a ` +
+          `later ${label} is planned to reveal, and every payoff that uses a setup its ${label} never showed, ` +
+          `giving the number of the ${label} to fix, ` +
           "and say for each of the client's instructions whether the book carries it out and in which " +
           `${label}.`,
       ].join('\n'),

@@ -75,6 +75,38 @@ describe('outlineSchema', () => {
     expect(read).toEqual({ value: [expect.objectContaining({ reveals: ['The map is a forgery'] })] });
   });
 
+  it("keeps a section's setups only when a later section of the book pays them off", () => {
+    expect(fields('novel')).toContain('plants');
+    expect(fields('non_fiction')).not.toContain('plants');
+    const read = outlineStep('novel', bookShape('novel', '2.0'), 3, 1).read({
+      sections: [
+        {
+          number: 3,
+          title: 'The Lamp',
+          summary: 'Mara mends the lamp.',
+          words: 2000,
+          point_of_view: 'Mara',
+          present: ['Mara'],
+          setting: 'The tower',
+          scenes: ['Mara climbs.', 'She mends the lamp.'],
+          focus: 'Will it light?',
+          opening_state: 'o',
+          closing_state: 'c',
+          carries: [],
+          reveals: [],
+          plants: [
+            { what: ' A cracked lens ', pays_off_in: 9 },
+            { what: 'The spare key', pays_off_in: 3 },
+            { what: 'A flare gun', pays_off_in: 2 },
+            { what: 'A rope', pays_off_in: 99 },
+            { what: ' ', pays_off_in: 10 },
+          ],
+        },
+      ],
+    });
+    expect(read).toEqual({ value: [expect.objectContaining({ plants: [{ what: 'A cracked lens', paysOffIn: 9 }] })] });
+  });
+
   it('reads a section without the fields its type does not ask for', () => {
     const read = outlineStep('non_fiction', bookShape('non_fiction', '2.0'), 3, 1).read({
       sections: [

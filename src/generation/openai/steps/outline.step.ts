@@ -116,6 +116,17 @@ export function outlineSchema(type: ConcreteBookType, shape: BookShape, count: n
                   'What the reader learns here for the first time and later sections build on: a clue, a secret, ' +
                   'an identity, a twist. Empty when nothing is revealed.',
               }),
+              plants: list(
+                obj({
+                  what: str({ description: 'An object, a skill, a place or a promise, shown in passing here.' }),
+                  pays_off_in: int({
+                    minimum: 1,
+                    maximum: shape.sections,
+                    description: 'The number of the later section that pays it off.',
+                  }),
+                }),
+                { max: 3, description: 'What this section sets up for a later one to pay off. Empty when nothing.' },
+              ),
             }
           : {}),
       }),
@@ -139,8 +150,9 @@ interface RawSection {
   opening_state: string;
   closing_state: string;
   carries: string[];
-  /** Fiction only. */
+  /** Fiction only, as are `plants`. */
   reveals?: string[];
+  plants?: Array<{ what: string; pays_off_in: number }>;
   [beats: string]: unknown;
 }
 
@@ -176,6 +188,16 @@ export function outlineStep(
           closingState: section.closing_state.trim(),
           carries: section.carries.map((item) => item.trim()).filter(Boolean),
           ...(section.reveals ? { reveals: section.reveals.map((item) => item.trim()).filter(Boolean) } : {}),
+          // A setup paid off in its own section or an earlier one, or past the book's end, sets up nothing.
+          ...(section.plants
+            ? {
+                plants: section.plants
+                  .map((plant) => ({ what: plant.what.trim(), paysOffIn: plant.pays_off_in }))
+                  .filter(
+                    (plant) => plant.what && plant.paysOffIn > first + index && plant.paysOffIn <= shape.sections,
+                  ),
+              }
+            : {}),
           ...(section.focus.trim() ? { focus: section.focus.trim() } : {}),
           objectives: (section.objectives ?? []).map((item) => item.trim()).filter(Boolean),
           concepts: (section.concepts ?? []).map((item) => item.trim()).filter(Boolean),
@@ -223,6 +245,8 @@ export function outlineMessages(
           ? [
               `Pace what the reader learns: each clue, secret and twist is revealed in one ${label} (its "reveals"), ` +
                 `where it pays off best, and no ${label} before it gives it away.`,
+              `Plant before you pay off: what a later ${label} needs (an object, a skill, a place, a promise) is shown ` +
+                `in passing in an earlier one (its "plants", with the ${label} that pays it off).`,
             ]
           : []),
         `Detail ${label}s ${first} to ${last} of ${total}, keeping the spine's titles and order. ` +

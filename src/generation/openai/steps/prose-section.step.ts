@@ -11,7 +11,7 @@ import { primaryLanguage, languageName } from '../language';
 import type { ChatMessage } from '../model-client';
 import { schemaBlock } from '../model-client';
 import type { BookPlan, PlannedSection } from './book-plan';
-import { capitalise, sectionText } from './book-plan';
+import { capitalise, knowledgeText, sectionText } from './book-plan';
 import { languageLine } from './bible.step';
 import { CLIENT_MATERIAL_RULE } from './client-material';
 import { bookContext, sectionBrief } from './section-brief';
@@ -115,6 +115,8 @@ export function continuationMessages(
         sectionText(section, label),
         next ? `\nThe next ${label} (do not write it): ${next.title}: ${next.summary}` : '',
         '',
+        // What the reader knows and what stays held back binds the rest of the section as much as its start.
+        ...knowledgeText(plan, section, label),
         `The ${label} so far ends like this:`,
         '<written>',
         tail,

@@ -3031,9 +3031,10 @@ class SchemaFiller {
       const requirement = this.requirements[ctx.index ?? -1];
       if (min === 0) return requirement === undefined ? [] : [requirement];
     }
-    // A model reveals a clue or a secret in some sections, not all: every third section here.
-    if (key === 'reveals' && min === 0) {
-      if ((ctx.index ?? 0) % 3 !== 2) return [];
+    // A model reveals a clue or a secret in some sections, not all (every third section here), and plants a
+    // setup for a later one in fewer (every fourth; the section it names may not be a later one, as with a model).
+    if ((key === 'reveals' || key === 'plants') && min === 0) {
+      if ((ctx.index ?? 0) % (key === 'reveals' ? 3 : 4) !== (key === 'reveals' ? 2 : 1)) return [];
       return [this.fill(schema.items ?? {}, { ...ctx, isItem: true, depth: ctx.depth + 1, description: undefined })];
     }
     // A plan restates every requirement; a check reports on each.
