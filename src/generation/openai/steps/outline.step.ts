@@ -261,8 +261,9 @@ export function outlineMessages(
   ];
 }
 
+/** Room for each section's entry: a story's also says what it reveals and plants, some 60 tokens more. */
 export function outlineMaxTokens(count: number): number {
-  return 800 + 450 * count;
+  return 800 + 520 * count;
 }
 
 /**
