@@ -15,7 +15,7 @@
  */
 
 import { inParagraphs } from './paragraph-refs';
-import { CLAUSE_END, WORD } from './prose-words';
+import { CLAUSE_END, NAME_TITLES, WORD } from './prose-words';
 
 export interface NameSlip {
   /** As the text writes it. */
@@ -33,13 +33,13 @@ const CAPITALISED_NOUNS = new Set(['de', 'lb']);
  * Words English capitalises anywhere that are not people: "March" is a month
  * in a book with a Marc in it, and "Lady" a title beside a Lacy.
  */
-const CAPITALISED_WORDS = new Set(
-  (
+const CAPITALISED_WORDS = new Set([
+  ...(
     'january february march april june july august september october november december monday tuesday ' +
-    'wednesday thursday friday saturday sunday god lord lady king queen prince princess father mother sister ' +
-    'brother uncle aunt captain doctor madam mister miss sir'
+    'wednesday thursday friday saturday sunday'
   ).split(' '),
-);
+  ...NAME_TITLES,
+]);
 /** Shorter names are too close to too many words ("Ada" and "Ida", "Tom" and "Tim"). */
 const MIN_NAME_LETTERS = 4;
 /** At most this many slips are sent for revision, the most used first. */

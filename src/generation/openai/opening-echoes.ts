@@ -7,6 +7,7 @@
  */
 import { inParagraphs } from './paragraph-refs';
 import { WORD } from './prose-words';
+import { capitalise } from './steps/book-plan';
 
 /** Words compared at the head of each opening paragraph. */
 const OPENING_WORDS = 2;
@@ -52,7 +53,7 @@ export function openingProblem(opening: AlikeOpening, label: string): string {
   const list = opening.sections.map(String);
   const named = `${list.slice(0, -1).join(', ')} and ${list.at(-1)}`;
   return (
-    `${label.charAt(0).toUpperCase()}${label.slice(1)}s ${named} all open with "${opening.words} ...", which readers ` +
+    `${capitalise(label)}s ${named} all open with "${opening.words} ...", which readers ` +
     `notice as a pattern${inParagraphs([1])}. Fix: rewrite the opening paragraph to begin differently, in motion at a ` +
     `new moment (an action, a line of speech, a detail of the place), not with "${opening.words}", keeping what it ` +
     'tells.'

@@ -11,6 +11,19 @@ export const CLAUSE_END = /[.,!?;:…"“”«»()\n—–]+/u;
 
 const LETTER = /[\p{L}\p{M}]/u;
 
+/**
+ * Titles and particles that stand before or inside people's names, in lower
+ * case: words many people share, so they neither identify one ("Mayor Hale"
+ * is Hale) nor make a word a name ("Lady" beside a Lacy is not a slip).
+ */
+export const NAME_TITLES: ReadonlySet<string> = new Set(
+  (
+    'mr mrs miss ms mister madam madame monsieur dr doctor sir lady lord god captain mayor father mother sister ' +
+    'brother uncle aunt professor inspector detective king queen prince princess saint the von van der del della ' +
+    'los las'
+  ).split(' '),
+);
+
 /** Whether `text` has `word` as a whole word, as written (names keep their case). */
 export function writesWord(text: string, word: string): boolean {
   let from = text.indexOf(word);

@@ -7,6 +7,7 @@
  */
 import type { BookStyle } from '../../../catalog/catalog';
 import type { ConcreteBookType } from '../../../book/book-shapes';
+import { NAME_TITLES, WORD } from '../prose-words';
 
 export type ConcreteStyle = Exclude<BookStyle, 'automatic'>;
 
@@ -240,49 +241,10 @@ export function characterNamed(bible: StoryBible, written: string): Character | 
 
 /** The words of a name that identify a person: not titles or particles, which many people share. */
 function nameWords(name: string): string[] {
-  return (name.match(/[\p{L}\p{M}][\p{L}\p{M}'’-]*/gu) ?? [])
+  return (name.match(WORD) ?? [])
     .filter((word) => word.length >= 3 && !NAME_TITLES.has(word.toLowerCase()))
     .map((word) => word.toLowerCase());
 }
-
-/** Titles and particles that stand before or inside names. */
-const NAME_TITLES = new Set([
-  'mr',
-  'mrs',
-  'miss',
-  'ms',
-  'dr',
-  'doctor',
-  'sir',
-  'lady',
-  'lord',
-  'captain',
-  'mayor',
-  'father',
-  'mother',
-  'sister',
-  'brother',
-  'uncle',
-  'aunt',
-  'professor',
-  'inspector',
-  'detective',
-  'king',
-  'queen',
-  'prince',
-  'princess',
-  'saint',
-  'the',
-  'von',
-  'van',
-  'der',
-  'del',
-  'della',
-  'los',
-  'las',
-  'madame',
-  'monsieur',
-]);
 
 /** Ends a fragment with a full stop, so fields run together still read as sentences. */
 function sentence(text: string): string {
