@@ -418,7 +418,13 @@ describe('Hostile input on every endpoint (issue 14)', () => {
             expectStoredOnlyIfAccepted(answer, change, wrong.label);
           },
         ),
-        { numRuns: RUNS.wide },
+        {
+          numRuns: RUNS.wide,
+          // Found by CI: a prototype key deep in a field was answered "Malformed JSON" instead of naming the field.
+          examples: [
+            [['style', { json: '{"":{"__proto__":""}}', label: 'style={"":{"__proto__":""}}' }], [], false, '/v1/book'],
+          ],
+        },
       );
     }, 120_000);
 

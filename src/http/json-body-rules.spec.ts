@@ -37,4 +37,24 @@ describe('jsonBodyProblem', () => {
     expect(problem?.errorCode).toBe(ErrorCode.InvalidParameter);
     expect(problem?.message).toBe(`${field} is not well-formed Unicode`);
   });
+
+  it.each([
+    ['{"__proto__":{"admin":true}}', 'Request body contains the key "__proto__"'],
+    ['{"style":{"":{"__proto__":""}}}', 'style contains the key "__proto__"'],
+    [
+      '{"prompt":"x","custom_tone":[{"constructor":{"prototype":{"polluted":1}}}]}',
+      'custom_tone contains the key "constructor" with "prototype"',
+    ],
+  ])('refuses prototype keys anywhere, naming the field that holds them (%s)', (json, message) => {
+    // JSON.parse makes "__proto__" an own property; the walk must see it as one.
+    const problem = jsonBodyProblem(JSON.parse(json));
+    expect(problem?.status).toBe(400);
+    expect(problem?.errorCode).toBe(ErrorCode.InvalidParameter);
+    expect(problem?.message).toBe(message);
+    expect(({} as Record<string, unknown>).admin).toBeUndefined();
+  });
+
+  it('passes a constructor field that is plain data, as secure-json-parse does', () => {
+    expect(jsonBodyProblem(JSON.parse('{"constructor":"x","prompt":{"constructor":{"name":"y"}}}'))).toBeUndefined();
+  });
 });
