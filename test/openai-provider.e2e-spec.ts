@@ -111,6 +111,33 @@ describe('Books written by an OpenAI-compatible model, through the HTTP API', ()
     }
   }, 120_000);
 
+  it('fails the job before any chapter is written, refunded, when the model server cuts its prompts (Ollama /v1)', async () => {
+    // Ollama's OpenAI-compatible endpoint ignores num_ctx: a prompt over the window is cut without an error.
+    fake = await startFakeChatServer({ silentContextWindow: 600 });
+    const t = await startTestApp(settingsFor(fake));
+    try {
+      const customer = await t.createCustomer({ credits: 1_000 });
+      const accepted = await t.app.inject({
+        method: 'POST',
+        url: '/v1/book',
+        headers: { 'x-api-key': customer.apiKey },
+      });
+      const status = await waitForTerminal(t.app, accepted.json().requestId, 90_000);
+      expect(status.status).toBe('failed');
+      expect(status.creditsUsed).toBe(0);
+      expect(status.error).toMatch(
+        /^The model server cut the prompt for the (book bible|outline[^(]*) to fit its context window \(it read 600 of about \d+ tokens\)/,
+      );
+      // The job stopped at the first cut prompt (the bible's is short enough to pass): planning calls only, no chapter.
+      expect(new Set(fake.calls.map((call) => call.name))).toEqual(
+        new Set(['book_form', 'book_bible', 'book_outline']),
+      );
+      expect(await t.app.get(CreditsService, { strict: false }).balance(customer.accountId)).toBe(1_000);
+    } finally {
+      await t.close();
+    }
+  }, 120_000);
+
   it('refuses to start with an openai route but no model name, naming the variable', () => {
     const env = { SECRETS_ENCRYPTION_KEY: '0'.repeat(64), GENERATION_PROVIDER_3_0: 'openai' };
     expect(() => loadConfig(env, GENERATION_CONFIG_SECTIONS)).toThrow(ConfigValidationError);

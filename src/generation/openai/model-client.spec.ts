@@ -1,5 +1,9 @@
 import { APIError } from 'openai';
-import { estimateTokens, retryDelay } from './model-client';
+import { GenerationError } from '../generation.errors';
+import { GenerationMeter } from '../generation-report';
+import { createOpenAiClient, estimateTokens, ModelClient, retryDelay } from './model-client';
+import type { OpenAiModelSettings } from './openai-settings';
+import { startFakeChatServer, type FakeChatServer } from './testing/fake-chat-server';
 
 describe('the model client’s arithmetic', () => {
   it('waits what the server asks before a retry: retry-after-ms, Retry-After seconds or date, else a jittered backoff', () => {
@@ -17,5 +21,70 @@ describe('the model client’s arithmetic', () => {
   it('estimates tokens from text when a server sends no usage: four characters a token, one per CJK character', () => {
     expect(estimateTokens('abcdefgh')).toBe(2);
     expect(estimateTokens('東京の夜')).toBe(4);
+  });
+});
+
+describe('the model client against a server that cuts prompts to its context window (as Ollama’s /v1 does)', () => {
+  let server: FakeChatServer | undefined;
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+
+  /** One prose call with a prompt of `tokens` estimated tokens to a fake that reads at most `window` of them. */
+  async function ask(tokens: number, window: number) {
+    server = await startFakeChatServer({ silentContextWindow: window });
+    const settings: OpenAiModelSettings = {
+      baseUrl: server.baseUrl,
+      apiKey: '',
+      model: 'writer-model',
+      plannerModel: 'planner-model',
+      timeoutMs: 10_000,
+      idleTimeoutMs: 10_000,
+      maxRetries: 2,
+      concurrency: 1,
+    };
+    const client = new ModelClient(settings, createOpenAiClient(settings));
+    const meter = new GenerationMeter('openai', { planner: 'planner-model', writer: 'writer-model' });
+    const notes: string[] = [];
+    const answer = client.complete(
+      {
+        model: 'writer-model',
+        messages: [
+          { role: 'system', content: `You write books. ${'Keep every rule. '.repeat(Math.ceil((tokens * 4) / 17))}` },
+          { role: 'user', content: 'Write the chapter now, about 40 words.' },
+        ],
+        maxTokens: 400,
+        kind: 'first',
+        label: 'chapter 1',
+      },
+      { signal: new AbortController().signal, meter, notify: (note) => Promise.resolve(void notes.push(note)) },
+    );
+    return { answer, meter, notes };
+  }
+
+  it('fails for good, naming the step, when the server read far less of the prompt than was sent', async () => {
+    const { answer, meter, notes } = await ask(4_000, 2_048);
+    const error = await answer.catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(GenerationError);
+    expect(error).toMatchObject({
+      permanent: true,
+      message: expect.stringMatching(
+        /^The model server cut the prompt for chapter 1 to fit its context window \(it read 2048 of about 40\d\d tokens\)/,
+      ),
+    });
+    // Not retried (no retry can help), and the tokens the server did spend are counted.
+    expect(server!.calls).toHaveLength(1);
+    expect(notes).toEqual([]);
+    expect(meter.snapshot().promptTokens).toBe(2_048);
+  });
+
+  it('accepts a count a fifth under the estimate (a tokenizer with longer tokens) and short prompts whatever they count', async () => {
+    const long = await ask(4_000, 3_200);
+    await expect(long.answer).resolves.toMatchObject({ finishReason: 'stop' });
+    await server?.close();
+    // A chat template's own tokens weigh too much in a short prompt for a share to say anything.
+    const short = await ask(800, 200);
+    await expect(short.answer).resolves.toMatchObject({ finishReason: 'stop' });
   });
 });

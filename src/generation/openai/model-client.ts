@@ -81,6 +81,16 @@ const MAX_OUTPUT_TOKENS = 32_000;
 const ECHO_LIMIT = 12_000;
 /** Longest wait between retries, whatever a Retry-After header says (a job must still finish). */
 const MAX_RETRY_WAIT_MS = 60_000;
+/**
+ * A server that reports reading this share of a prompt or less cut it.
+ * Ollama's OpenAI-compatible endpoint ignores `num_ctx` and drops what does
+ * not fit its context window without an error, rules first. Tokenizers
+ * differ from `estimateTokens` by a fifth or so (longer tokens, a chat
+ * template's own), never by two fifths.
+ */
+const PROMPT_CUT_SHARE = 0.6;
+/** Below this many (estimated) tokens a chat template's overhead weighs too much for the share to tell. */
+const PROMPT_CUT_MIN_TOKENS = 1_000;
 
 /** The marker a prompt-only structured request carries; the project's fake server reads the same form. */
 export function schemaBlock(name: string, schema: JsonSchema): string {
@@ -317,7 +327,29 @@ export class ModelClient {
             estimated: true,
           };
     context.meter.addTokens(request.model, counted);
+    if (!counted.estimated) this.expectWholePromptRead(request.label, messages, counted.prompt);
     return { text, refusal, finishReason: toFinishReason(finish), usage: counted };
+  }
+
+  /**
+   * Fails the job, for good, when the server read far less of the prompt than
+   * was sent: it cut the prompt to its context window, and an answer to the
+   * part it kept (often without the rules) is worth nothing. No retry helps
+   * until the server is given a larger window.
+   */
+  private expectWholePromptRead(label: string, messages: ChatMessage[], read: number): void {
+    const sent = estimateTokens(messages.map((message) => message.content).join('\n'));
+    if (sent < PROMPT_CUT_MIN_TOKENS || read >= sent * PROMPT_CUT_SHARE) return;
+    this.logger.warn(
+      `The model server read ${read} prompt tokens of about ${sent} sent for ${label}: it cut the prompt to its ` +
+        'context window. Raise the window (Ollama: OLLAMA_CONTEXT_LENGTH or num_ctx in the Modelfile; ' +
+        'llama.cpp: --ctx-size; vLLM: --max-model-len) to at least the prompt plus the answer.',
+    );
+    throw new GenerationError(
+      `The model server cut the prompt for ${label} to fit its context window (it read ${read} of about ${sent} ` +
+        'tokens): the operator must give the model a larger context window',
+      true,
+    );
   }
 
   private currentProtocol(): Protocol {

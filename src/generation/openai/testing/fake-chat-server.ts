@@ -190,6 +190,13 @@ export interface FakeChatServerOptions {
   apiKey?: string;
   /** When set, prompt tokens + max tokens above it get OpenAI's 400 context_length_exceeded. */
   contextWindow?: number;
+  /**
+   * As Ollama's OpenAI-compatible endpoint does (it ignores `num_ctx`): a
+   * prompt over this many tokens is read only up to it, without an error,
+   * and the usage reports the tokens read. The answer is still made from the
+   * whole prompt, so only the usage tells.
+   */
+  silentContextWindow?: number;
   /** OpenAI's strict-mode checks on json_schema: name pattern, object root, all properties required, additionalProperties false. */
   validateSchemas?: boolean;
   /** Mixed into every call's seed, to get another (still deterministic) set of answers. */
@@ -558,9 +565,10 @@ export async function startFakeChatServer(options: FakeChatServerOptions = {}): 
     const firstMs = firstTokenDelay(analysis.seed, call, promptTokens);
     const resetFault = fault && 'reset' in fault ? fault : undefined;
     const stall = fault && 'stallMs' in fault ? fault : undefined;
+    const promptRead = Math.min(promptTokens, options.silentContextWindow ?? Number.POSITIVE_INFINITY);
     const usage = (text: string) => {
       const completion = countTokens(text);
-      return { prompt_tokens: promptTokens, completion_tokens: completion, total_tokens: promptTokens + completion };
+      return { prompt_tokens: promptRead, completion_tokens: completion, total_tokens: promptRead + completion };
     };
 
     if (!call.stream) {
