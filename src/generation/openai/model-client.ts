@@ -230,7 +230,7 @@ export class ModelClient {
         if (this.adaptTo(error, sent)) continue;
         if (!isRetryable(error) || retries >= this.settings.maxRetries) {
           this.logger.warn(`Model call for ${request.label} failed: ${describeForLog(error, this.settings.apiKey)}`);
-          throw toGenerationError(error, this.settings);
+          throw toGenerationError(error, this.settings, request.label);
         }
         retries += 1;
         const waitMs = retryDelay(error, retries);

@@ -706,4 +706,16 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
       permanent: true,
     });
   });
+
+  it('fails the job for good, naming the step and the window, when a prompt does not fit the model (a 400)', async () => {
+    const book = await provider({ contextWindow: 3_000 });
+    await expect(book.generate(request(), context())).rejects.toMatchObject({
+      message: expect.stringMatching(
+        /^The model provider refused the prompt for the book bible: it does not fit the model's context window of 3000 tokens/,
+      ),
+      permanent: true,
+    });
+    // A 400 is not retried: the first plan was refused once, and nothing came after it.
+    expect(server!.calls.map((call) => [call.name, call.status])).toEqual([['book_bible', 400]]);
+  });
 });

@@ -15,8 +15,20 @@ function sdkRetries(status: number): boolean {
  * attempt count go into the message: provider bodies can quote the key
  * ("Incorrect API key provided: sk-...") or the prompt.
  */
-export function toGenerationError(error: unknown, settings: { maxRetries: number; timeoutMs: number }): unknown {
+export function toGenerationError(
+  error: unknown,
+  settings: { maxRetries: number; timeoutMs: number },
+  label?: string,
+): unknown {
   if (error instanceof GenerationError) return error;
+  const window = contextWindowRefusal(error);
+  if (window) {
+    return new GenerationError(
+      `The model provider refused the prompt${label ? ` for ${label}` : ''}: it does not fit the model's context ` +
+        `window${window.limit ? ` of ${window.limit} tokens` : ''} (400); the operator must give the model a larger one`,
+      true,
+    );
+  }
   const attempts = (retried: boolean) => {
     const count = retried ? settings.maxRetries + 1 : 1;
     return `${count} attempt${count === 1 ? '' : 's'}`;
@@ -44,6 +56,24 @@ export function toGenerationError(error: unknown, settings: { maxRetries: number
     return new GenerationError('The model provider returned an unexpected response');
   }
   return error;
+}
+
+/**
+ * A 400 saying the prompt and the answer's room exceed the model's context
+ * window: OpenAI's `context_length_exceeded`, llama.cpp's
+ * `exceed_context_size_error`, vLLM's "maximum context length is N tokens".
+ * Only the limit is read from the message, never the rest of it.
+ */
+function contextWindowRefusal(error: unknown): { limit?: number } | undefined {
+  if (!(error instanceof APIError) || error.status !== 400) return undefined;
+  const message = error.message ?? '';
+  const named =
+    error.code === 'context_length_exceeded' ||
+    error.type === 'exceed_context_size_error' ||
+    /maximum context length|exceeds? the (available )?context (size|window|length)/i.test(message);
+  if (!named) return undefined;
+  const limit = Number(/maximum context length is (\d+) tokens/i.exec(message)?.[1]);
+  return Number.isSafeInteger(limit) && limit > 0 ? { limit } : {};
 }
 
 /** For the operator's log: the SDK's own message, with anything key-like masked. */
