@@ -3,7 +3,11 @@ import { bookShape } from '../src/book/book-shapes';
 import { loadConfig, ConfigValidationError } from '../src/config/app-config';
 import { CreditsService } from '../src/credits/credits.service';
 import { GENERATION_CONFIG_SECTIONS } from '../src/generation/generation-settings';
-import { startFakeChatServer, type FakeChatServer } from '../src/generation/openai/testing/fake-chat-server';
+import {
+  startFakeChatServer,
+  type FakeChatServer,
+  type FakeChatServerOptions,
+} from '../src/generation/openai/testing/fake-chat-server';
 import { startTestApp, waitForTerminal } from './support/test-app';
 
 /**
@@ -89,8 +93,13 @@ describe('Books written by an OpenAI-compatible model, through the HTTP API', ()
     }
   }, 150_000);
 
-  it('fails the job with a clear error and refunds it when the provider keeps failing', async () => {
-    fake = await startFakeChatServer({ script: () => ({ status: 503, message: 'overloaded' }) });
+  /**
+   * A book submitted to the API with the fake server set up by `options`,
+   * which must fail: the job ends failed, nothing charged, the pool whole.
+   * Answers the job's final status.
+   */
+  async function failedBook(options: FakeChatServerOptions): Promise<Awaited<ReturnType<typeof waitForTerminal>>> {
+    fake = await startFakeChatServer(options);
     const t = await startTestApp(settingsFor(fake));
     try {
       const customer = await t.createCustomer({ credits: 1_000 });
@@ -102,40 +111,28 @@ describe('Books written by an OpenAI-compatible model, through the HTTP API', ()
       const status = await waitForTerminal(t.app, accepted.json().requestId, 90_000);
       expect(status.status).toBe('failed');
       expect(status.creditsUsed).toBe(0);
-      expect(status.error).toMatch(/model provider failed: 503/i);
-      expect(status.error).not.toContain(fake.baseUrl);
-      expect(status.messages.join('\n')).toMatch(/answered 503; retry 1 of 1/);
       expect(await t.app.get(CreditsService, { strict: false }).balance(customer.accountId)).toBe(1_000);
+      return status;
     } finally {
       await t.close();
     }
+  }
+
+  it('fails the job with a clear error and refunds it when the provider keeps failing', async () => {
+    const status = await failedBook({ script: () => ({ status: 503, message: 'overloaded' }) });
+    expect(status.error).toMatch(/model provider failed: 503/i);
+    expect(status.error).not.toContain(fake!.baseUrl);
+    expect(status.messages.join('\n')).toMatch(/answered 503; retry 1 of 1/);
   }, 120_000);
 
   it('fails the job before any chapter is written, refunded, when the model server cuts its prompts (Ollama /v1)', async () => {
     // Ollama's OpenAI-compatible endpoint ignores num_ctx: a prompt over the window is cut without an error.
-    fake = await startFakeChatServer({ silentContextWindow: 600 });
-    const t = await startTestApp(settingsFor(fake));
-    try {
-      const customer = await t.createCustomer({ credits: 1_000 });
-      const accepted = await t.app.inject({
-        method: 'POST',
-        url: '/v1/book',
-        headers: { 'x-api-key': customer.apiKey },
-      });
-      const status = await waitForTerminal(t.app, accepted.json().requestId, 90_000);
-      expect(status.status).toBe('failed');
-      expect(status.creditsUsed).toBe(0);
-      expect(status.error).toMatch(
-        /^The model server cut the prompt for the (book bible|outline[^(]*) to fit its context window \(it read 600 of about \d+ tokens\)/,
-      );
-      // The job stopped at the first cut prompt (the bible's is short enough to pass): planning calls only, no chapter.
-      expect(new Set(fake.calls.map((call) => call.name))).toEqual(
-        new Set(['book_form', 'book_bible', 'book_outline']),
-      );
-      expect(await t.app.get(CreditsService, { strict: false }).balance(customer.accountId)).toBe(1_000);
-    } finally {
-      await t.close();
-    }
+    const status = await failedBook({ silentContextWindow: 600 });
+    expect(status.error).toMatch(
+      /^The model server cut the prompt for the (book bible|outline[^(]*) to fit its context window \(it read 600 of about \d+ tokens\)/,
+    );
+    // The job stopped at the first cut prompt (the bible's is short enough to pass): planning calls only, no chapter.
+    expect(new Set(fake!.calls.map((call) => call.name))).toEqual(new Set(['book_form', 'book_bible', 'book_outline']));
   }, 120_000);
 
   it('refuses to start with an openai route but no model name, naming the variable', () => {

@@ -2,8 +2,8 @@ import { APIError } from 'openai';
 import { GenerationError } from '../generation.errors';
 import { GenerationMeter } from '../generation-report';
 import { createOpenAiClient, estimateTokens, ModelClient, retryDelay } from './model-client';
-import type { OpenAiModelSettings } from './openai-settings';
 import { startFakeChatServer, type FakeChatServer } from './testing/fake-chat-server';
+import { fakeServerSettings } from './testing/provider-harness';
 
 describe('the model client’s arithmetic', () => {
   it('waits what the server asks before a retry: retry-after-ms, Retry-After seconds or date, else a jittered backoff', () => {
@@ -34,16 +34,7 @@ describe('the model client against a server that cuts prompts to its context win
   /** One prose call with a prompt of `tokens` estimated tokens to a fake that reads at most `window` of them. */
   async function ask(tokens: number, window: number) {
     server = await startFakeChatServer({ silentContextWindow: window });
-    const settings: OpenAiModelSettings = {
-      baseUrl: server.baseUrl,
-      apiKey: '',
-      model: 'writer-model',
-      plannerModel: 'planner-model',
-      timeoutMs: 10_000,
-      idleTimeoutMs: 10_000,
-      maxRetries: 2,
-      concurrency: 1,
-    };
+    const settings = fakeServerSettings(server, { concurrency: 1 });
     const client = new ModelClient(settings, createOpenAiClient(settings));
     const meter = new GenerationMeter('openai', { planner: 'planner-model', writer: 'writer-model' });
     const notes: string[] = [];

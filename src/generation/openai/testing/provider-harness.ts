@@ -13,7 +13,16 @@ export async function startProvider(
   settings: Partial<OpenAiModelSettings> = {},
 ): Promise<{ provider: OpenAiBookProvider; server: FakeChatServer }> {
   const server = await startFakeChatServer(options);
-  const provider = new OpenAiBookProvider({
+  const provider = new OpenAiBookProvider(fakeServerSettings(server, settings));
+  return { provider, server };
+}
+
+/** The provider's settings for talking to `server`: a writer and a planner model, short timeouts, 2 retries. */
+export function fakeServerSettings(
+  server: FakeChatServer,
+  settings: Partial<OpenAiModelSettings> = {},
+): OpenAiModelSettings {
+  return {
     baseUrl: server.baseUrl,
     apiKey: '',
     model: 'writer-model',
@@ -23,8 +32,7 @@ export async function startProvider(
     maxRetries: 2,
     concurrency: 4,
     ...settings,
-  });
-  return { provider, server };
+  };
 }
 
 /** A generation context that records the progress messages it is given. */
