@@ -126,6 +126,13 @@ export class ModelClient {
    */
   private readonly validators = new LRUCache<string, ValidateFunction>({ max: 256 });
   private structuredMode: StructuredMode = 'json_schema';
+  /**
+   * Set the first time an answer to a json_schema request is not JSON at all:
+   * the server takes `response_format` and ignores it (some llama.cpp chat
+   * templates and proxies do), so from then on the schema also goes in the
+   * prompt, as in the modes below json_schema.
+   */
+  private schemaInPrompt = false;
   private tokenParameter: 'max_tokens' | 'max_completion_tokens' = 'max_tokens';
   private streamUsage = true;
 
@@ -155,7 +162,10 @@ export class ModelClient {
         step,
         context,
       );
-      if (answer.refusal !== null || answer.finishReason === 'content_filter' || looksLikeRefusal(answer.text)) {
+      const refused =
+        answer.refusal !== null || answer.finishReason === 'content_filter' || looksLikeRefusal(answer.text);
+      if (!refused) this.noticeIgnoredSchema(answer.text);
+      if (refused) {
         problems = ['the model refused to answer'];
         // A refusal of a planning step is usually a fluke of sampling: ask the same question again.
         messages = request.messages;
@@ -167,6 +177,7 @@ export class ModelClient {
         const reading = this.read(step, answer.text);
         if ('value' in reading) return reading.value;
         problems = reading.problems;
+
         messages = [
           ...request.messages,
           { role: 'assistant', content: answer.text.slice(0, ECHO_LIMIT) },
@@ -189,6 +200,21 @@ export class ModelClient {
         `(${problems[0] ?? 'no answer'})`,
       true,
     );
+  }
+
+  /**
+   * A server that enforces json_schema answers with an object from the first
+   * character; prose, or JSON after a sentence, means it took the format and
+   * ignored it. From then on the schema goes in the prompt as well.
+   */
+  private noticeIgnoredSchema(text: string): void {
+    const start = text.trimStart();
+    if (this.structuredMode !== 'json_schema' || this.schemaInPrompt || start === '' || start.startsWith('{')) return;
+    this.logger.warn(
+      'The model server answered a json_schema request with something other than a JSON object: it ignores ' +
+        'response_format, so the schema goes in the prompt too from now on',
+    );
+    this.schemaInPrompt = true;
   }
 
   private read<T>(step: StructuredStep<T>, text: string): { value: T } | { problems: string[] } {
@@ -249,7 +275,9 @@ export class ModelClient {
     context: CallContext,
   ): Promise<ChatAnswer> {
     const messages =
-      step && this.structuredMode !== 'json_schema' ? withSchemaBlock(request.messages, step) : request.messages;
+      step && (this.structuredMode !== 'json_schema' || this.schemaInPrompt)
+        ? withSchemaBlock(request.messages, step)
+        : request.messages;
     const params: ChatCompletionCreateParamsStreaming & Record<string, unknown> = {
       model: request.model,
       messages,

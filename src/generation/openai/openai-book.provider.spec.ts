@@ -718,4 +718,21 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     // A 400 is not retried: the first plan was refused once, and nothing came after it.
     expect(server!.calls.map((call) => [call.name, call.status])).toEqual([['book_bible', 400]]);
   });
+
+  it('puts the schema in the prompt from the first answer on when the server ignores response_format', async () => {
+    // Some llama.cpp chat templates and proxies take response_format and drop it: the model never sees a schema.
+    const book = await provider({ ignoreResponseFormat: true });
+    const outcome = await book.generate(request(), context());
+    expect(outcome.document.chapters).toHaveLength(bookShape('short_story', '2.0').sections);
+    const asked = server!.calls.filter((call) => call.responseFormat === 'json_schema');
+    // The first plan came back as prose; its retry and every later data call carried the schema in the prompt.
+    expect(asked[0]).toMatchObject({ kind: 'prose' });
+    expect(asked.slice(1).length).toBeGreaterThan(5);
+    for (const call of asked.slice(1)) expect(call).toMatchObject({ kind: 'structured', schemaSource: 'prompt' });
+    expect(asked[1]?.name).toBe('book_bible');
+    // response_format is still sent: the server may honour it one day, and strict servers need it.
+    expect(
+      server!.calls.filter((call) => call.kind === 'structured').every((call) => call.responseFormat === 'json_schema'),
+    ).toBe(true);
+  });
 });

@@ -178,6 +178,12 @@ export interface FakeChatServerOptions {
   rejectJsonSchema?: boolean;
   /** 400 for any `response_format`. */
   rejectResponseFormat?: boolean;
+  /**
+   * Takes `response_format` and ignores it, as some llama.cpp chat templates
+   * and proxies do: a call is structured only when its prompt carries a
+   * schema block, and anything else is answered as prose.
+   */
+  ignoreResponseFormat?: boolean;
   /** 400 when `stream_options` is sent, as some old servers do. */
   rejectStreamOptions?: boolean;
   /** 400 when `max_tokens` is sent (reasoning models want `max_completion_tokens`). */
@@ -531,7 +537,7 @@ export async function startFakeChatServer(options: FakeChatServerOptions = {}): 
 
   async function handleChat(res: ServerResponse, call: FakeChatCall, life: RequestLife): Promise<void> {
     const body = call.body;
-    const analysis = describeChat(call, options.seed ?? '');
+    const analysis = describeChat(call, options.seed ?? '', options.ignoreResponseFormat === true);
     countKind(call);
 
     // The script sees every parsed call first, so a scripted fault wins over the server's own 400s.
@@ -761,7 +767,7 @@ export async function startFakeChatServer(options: FakeChatServerOptions = {}): 
 // ---------------------------------------------------------------------------
 
 /** Fills the call's record from the body and works out what kind of answer it wants. */
-function describeChat(call: FakeChatCall, extraSeed: string): ChatAnalysis {
+function describeChat(call: FakeChatCall, extraSeed: string, ignoreResponseFormat: boolean): ChatAnalysis {
   const body = call.body;
   call.model = typeof body.model === 'string' ? body.model : undefined;
   call.stream = body.stream === true;
@@ -805,7 +811,9 @@ function describeChat(call: FakeChatCall, extraSeed: string): ChatAnalysis {
   const format = isRecord(body.response_format) ? body.response_format : undefined;
   call.responseFormat =
     format?.type === 'json_schema' ? 'json_schema' : format?.type === 'json_object' ? 'json_object' : 'none';
-  if (call.responseFormat === 'json_schema') {
+  // What the answer follows: the format asked for, unless this server ignores it.
+  const followed = ignoreResponseFormat ? 'none' : call.responseFormat;
+  if (followed === 'json_schema') {
     const jsonSchema = isRecord(format?.json_schema) ? format.json_schema : {};
     call.kind = 'structured';
     call.schemaSource = 'response_format';
@@ -818,7 +826,7 @@ function describeChat(call: FakeChatCall, extraSeed: string): ChatAnalysis {
   // The notes marker is looked for anywhere in the text (the protocol's "line of its own" is the
   // common case), since a prompt that says `write === NOTES === and then...` means the same thing.
   const wantsNotes = call.messages.some((message) => message.content.includes(NOTES_MARKER));
-  if (block && wantsNotes && call.responseFormat === 'none') {
+  if (block && wantsNotes && followed === 'none') {
     call.kind = 'prose';
     call.notesName = block.name;
     analysis.notesSchema = block.schema;
@@ -828,7 +836,7 @@ function describeChat(call: FakeChatCall, extraSeed: string): ChatAnalysis {
     call.name = block.name;
     analysis.schema = block.schema;
     return analysis;
-  } else if (call.responseFormat === 'json_object') {
+  } else if (followed === 'json_object') {
     // JSON mode with no schema to follow: an empty object is all a model could safely say.
     call.kind = 'structured';
     return analysis;
