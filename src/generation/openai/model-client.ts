@@ -356,6 +356,16 @@ export class ModelClient {
           };
     context.meter.addTokens(request.model, counted);
     if (!counted.estimated) this.expectWholePromptRead(request.label, messages, counted.prompt);
+    // Nothing written, no token spent, and stopped for length: the prompt left the answer no room at all (a
+    // full context window). A reasoning model that spent its budget thinking reports completion tokens, and is
+    // given more room by the caller instead.
+    if (text === '' && refusal === null && finish === 'length' && !counted.estimated && counted.completion === 0) {
+      throw new GenerationError(
+        `The model server had no room left in its context window to answer for ${request.label}: the operator must ` +
+          'give the model a larger context window',
+        true,
+      );
+    }
     return { text, refusal, finishReason: toFinishReason(finish), usage: counted };
   }
 

@@ -735,4 +735,18 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
       server!.calls.filter((call) => call.kind === 'structured').every((call) => call.responseFormat === 'json_schema'),
     ).toBe(true);
   });
+
+  it('fails at once, for good, when the server stops for length before a single token (a full context window)', async () => {
+    const book = await provider({
+      script: (call) => (call.name === 'book_bible' ? { content: '', finishReason: 'length' } : undefined),
+    });
+    await expect(book.generate(request(), context())).rejects.toMatchObject({
+      message: expect.stringMatching(
+        /^The model server had no room left in its context window to answer for the book bible/,
+      ),
+      permanent: true,
+    });
+    // Not asked again with more room: a larger answer cannot fit where no answer did.
+    expect(server!.calls).toHaveLength(1);
+  });
 });
