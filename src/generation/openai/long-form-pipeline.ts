@@ -7,7 +7,7 @@ import type { BookGenerationRequest, GenerationContext } from '../book-provider'
 import { GenerationError } from '../generation.errors';
 import type { GenerationMeter } from '../generation-report';
 import { checkProse, dropUnfinishedSentence, endsCleanly } from './answer-checks';
-import type { CallContext, ChatMessage, ModelClient } from './model-client';
+import { type CallContext, type ChatMessage, type ModelClient, MAX_OUTPUT_TOKENS, TOKEN_GROWTH } from './model-client';
 import { isRecord } from './model-json';
 import type { OpenAiModelSettings } from './openai-settings';
 import { blocksToProse, proseToBlocks } from './prose-reader';
@@ -308,6 +308,8 @@ class PipelineRun {
     let rejection: string | undefined;
     let cutMidSentence = false;
     let halfwayReported = false;
+    // Grows when a reasoning model spends a whole answer's room thinking and writes nothing.
+    let room = 1;
     for (;;) {
       const first = text === '';
       const written = countWords(text);
@@ -322,7 +324,7 @@ class PipelineRun {
         {
           model: this.settings.model,
           messages,
-          maxTokens: proseMaxTokens(ask, plan.language),
+          maxTokens: Math.min(MAX_OUTPUT_TOKENS, Math.ceil(proseMaxTokens(ask, plan.language) * room)),
           kind: first ? 'first' : 'continuation',
           label,
           onText: (partial) => {
@@ -343,6 +345,8 @@ class PipelineRun {
         },
         this.call,
       );
+      // Stopped for length with no text, yet tokens spent (a full context window fails in the client): thinking.
+      if (answer.text.trim() === '' && answer.finishReason === 'length') room *= TOKEN_GROWTH;
       const split = splitNotes(answer.text);
       const check = checkProse(split.prose, {
         language: plan.language,

@@ -75,8 +75,8 @@ export type StructuredMode = 'json_schema' | 'json_object' | 'prompt';
 /** Attempts at one structured answer before the step fails. */
 const STRUCTURED_ATTEMPTS = 3;
 /** An answer cut at its token limit is asked again with this much more room, up to the ceiling below. */
-const TOKEN_GROWTH = 1.75;
-const MAX_OUTPUT_TOKENS = 32_000;
+export const TOKEN_GROWTH = 1.75;
+export const MAX_OUTPUT_TOKENS = 32_000;
 /** Bounds what a malformed answer adds to the conversation when it is sent back for correction. */
 const ECHO_LIMIT = 12_000;
 /** Longest wait between retries, whatever a Retry-After header says (a job must still finish). */

@@ -749,4 +749,21 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     // Not asked again with more room: a larger answer cannot fit where no answer did.
     expect(server!.calls).toHaveLength(1);
   });
+
+  it('gives a writer more room when a reasoning model spent its whole answer thinking', async () => {
+    let thought = false;
+    const book = await provider({
+      script: (call) => {
+        if (call.kind !== 'prose' || thought) return undefined;
+        thought = true;
+        // Hidden reasoning tokens used the whole limit: no text, completion tokens spent.
+        return { content: '', finishReason: 'length', completionTokens: call.maxTokens ?? 1 };
+      },
+    });
+    const outcome = await book.generate(request(), context());
+    expect(outcome.document.chapters).toHaveLength(bookShape('short_story', '2.0').sections);
+    const prose = server!.calls.filter((call) => call.kind === 'prose');
+    const again = nextForSamePart(prose, 0);
+    expect(again?.maxTokens).toBe(Math.ceil((prose[0]!.maxTokens ?? 0) * 1.75));
+  });
 });

@@ -74,6 +74,8 @@ export interface FakeResetFault {
 export interface FakeContentFault {
   content: string;
   finishReason?: 'stop' | 'length' | 'content_filter';
+  /** Completion tokens the usage reports, when not the content's own: a reasoning model's hidden thinking. */
+  completionTokens?: number;
 }
 
 /** Structured call: `message.refusal` / `delta.refusal`, content null. Prose call: the text is the content. */
@@ -279,6 +281,8 @@ interface AnswerPlan {
   text: string;
   channel: 'content' | 'refusal';
   finishReason: 'stop' | 'length' | 'content_filter';
+  /** Reported instead of the text's own count (FakeContentFault.completionTokens). */
+  completionTokens?: number;
 }
 
 /**
@@ -573,7 +577,7 @@ export async function startFakeChatServer(options: FakeChatServerOptions = {}): 
     const stall = fault && 'stallMs' in fault ? fault : undefined;
     const promptRead = Math.min(promptTokens, options.silentContextWindow ?? Number.POSITIVE_INFINITY);
     const usage = (text: string) => {
-      const completion = countTokens(text);
+      const completion = plan.completionTokens ?? countTokens(text);
       return { prompt_tokens: promptRead, completion_tokens: completion, total_tokens: promptRead + completion };
     };
 
@@ -713,7 +717,12 @@ export async function startFakeChatServer(options: FakeChatServerOptions = {}): 
       return { text: fault.refusal, channel: call.kind === 'structured' ? 'refusal' : 'content', finishReason: 'stop' };
     }
     if (fault && 'content' in fault) {
-      return { text: fault.content, channel: 'content', finishReason: fault.finishReason ?? 'stop' };
+      return {
+        text: fault.content,
+        channel: 'content',
+        finishReason: fault.finishReason ?? 'stop',
+        completionTokens: fault.completionTokens,
+      };
     }
     const full =
       call.kind === 'structured'
