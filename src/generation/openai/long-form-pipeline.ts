@@ -16,14 +16,7 @@ import { capitalise, plannedWords, type BookPlan, type PlannedSection } from './
 import { continuityMaxTokens, continuityMessages, continuityStep } from './steps/continuity.step';
 import { formMessages, formStep } from './steps/form.step';
 import { lessonExtrasMaxTokens, lessonExtrasMessages, lessonExtrasStep } from './steps/lesson-extras.step';
-import {
-  NOTES_MARKER,
-  NOTES_MAX_TOKENS,
-  notesMessages,
-  notesStep,
-  splitNotes,
-  type SectionNotes,
-} from './steps/notes.step';
+import { NOTES_MAX_TOKENS, notesMessages, notesStep, splitNotes, type SectionNotes } from './steps/notes.step';
 import {
   OUTLINE_BATCH,
   outlineMaxTokens,
@@ -376,8 +369,8 @@ class PipelineRun {
       text = joinPieces(text, check.text, cutMidSentence);
       // Each answer notes what it wrote: the first its whole story so far, a continuation its own part.
       notes = mergeNotes(notes, split.notes);
-      // The notes come after the prose, so their marker means the prose itself was finished.
-      const proseFinished = answer.text.includes(NOTES_MARKER);
+      // The notes come after the prose, so a trailer that began means the prose itself was finished.
+      const proseFinished = split.trailer;
       const cut = (answer.finishReason === 'length' || answer.finishReason === 'cut') && !proseFinished;
       cutMidSentence = cut || !endsCleanly(text);
       const now = countWords(text);

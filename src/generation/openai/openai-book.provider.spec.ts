@@ -766,4 +766,16 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     const again = nextForSamePart(prose, 0);
     expect(again?.maxTokens).toBe(Math.ceil((prose[0]!.maxTokens ?? 0) * 1.75));
   });
+
+  it.each(['=== Notes ===', '**NOTES:**', ''])(
+    'reads the notes of a writer who marks them %j, and prints none of them',
+    async (notesMarker) => {
+      const book = await provider({ notesMarker, chattyJson: 0.5 });
+      const outcome = await book.generate(request(), context());
+      const printed = JSON.stringify(outcome.document.chapters);
+      expect(printed).not.toMatch(/closing_state|NOTES|=== Notes|```/);
+      // Read from the trailer: no section needed a notes call of its own.
+      expect(server!.calls.some((call) => call.name === 'section_notes')).toBe(false);
+    },
+  );
 });

@@ -43,14 +43,68 @@ export const notesStep: StructuredStep<SectionNotes> = {
   read: (value) => ({ value: toNotes(value) }),
 };
 
-/** Splits a writer's answer into its prose and its notes trailer (when the trailer is there and reads). */
-export function splitNotes(answer: string): { prose: string; notes?: SectionNotes } {
+/** A line that only says "notes", however a model decorates it: `=== Notes ===`, `**NOTES**`, `### Notes:`. */
+const LOOSE_MARKER = /^[\s=*#_>`~-]*notes[\s=*#_:`~-]*$/i;
+/** Decoration a model puts around the marker on its line (`**=== NOTES ===**`). */
+const DECORATION = /^[\s=*#_>`~-]*$/;
+/** How far from the end a trailer is looked for, in lines: the notes are a few dozen at most. */
+const TRAILER_LINES = 80;
+
+/**
+ * Splits a writer's answer into its prose and its notes trailer. The trailer
+ * is found by the exact marker; failing that, by a line that only says
+ * "notes" followed by JSON (a model writes `=== Notes ===` or `**NOTES:**` as
+ * often as the marker it was given); failing that, by notes JSON at the very
+ * end. The prose never keeps any of it: a trailer left in would be printed
+ * in the book. `trailer` says one began, so the prose before it was finished
+ * even when the notes were cut off.
+ */
+export function splitNotes(answer: string): { prose: string; notes?: SectionNotes; trailer: boolean } {
   const at = answer.lastIndexOf(NOTES_MARKER);
-  if (at < 0) return { prose: answer };
-  const prose = answer.slice(0, at).trimEnd();
-  const json = extractJson(answer.slice(at + NOTES_MARKER.length));
-  if (!isNotes(json)) return { prose };
-  return { prose, notes: toNotes(json) };
+  if (at >= 0) {
+    const lineStart = answer.lastIndexOf('\n', at) + 1;
+    const cut = DECORATION.test(answer.slice(lineStart, at)) ? lineStart : at;
+    return trailerAt(answer.slice(0, cut), answer.slice(at + NOTES_MARKER.length));
+  }
+  const lines = answer.split('\n');
+  const first = Math.max(0, lines.length - TRAILER_LINES);
+  for (let index = lines.length - 1; index >= first; index -= 1) {
+    if (!LOOSE_MARKER.test(lines[index] ?? '')) continue;
+    const rest = lines.slice(index + 1).join('\n');
+    if (/^\s*(\{|```)/.test(rest)) return trailerAt(lines.slice(0, index).join('\n'), rest);
+  }
+  for (let index = lines.length - 1; index >= first; index -= 1) {
+    if (!/^\s*\{/.test(lines[index] ?? '')) continue;
+    // Strictly the rest of the answer (a closing fence aside), so prose that merely ends in JSON is not cut.
+    const json = parseOrUndefined(
+      lines
+        .slice(index)
+        .join('\n')
+        .replace(/\n\s*```\s*$/, ''),
+    );
+    if (!isNotes(json)) continue;
+    // Its opening fence and a marker-like line just above go with it.
+    let start = index;
+    if (start > 0 && /^\s*```(json)?\s*$/i.test(lines[start - 1] ?? '')) start -= 1;
+    if (start > 0 && LOOSE_MARKER.test(lines[start - 1] ?? '')) start -= 1;
+    return { prose: lines.slice(0, start).join('\n').trimEnd(), notes: toNotes(json), trailer: true };
+  }
+  return { prose: answer, trailer: false };
+}
+
+function parseOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function trailerAt(prose: string, trailer: string): { prose: string; notes?: SectionNotes; trailer: true } {
+  const json = extractJson(trailer);
+  return isNotes(json)
+    ? { prose: prose.trimEnd(), notes: toNotes(json), trailer: true }
+    : { prose: prose.trimEnd(), trailer: true };
 }
 
 function isNotes(value: unknown): boolean {

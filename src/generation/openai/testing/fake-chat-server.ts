@@ -153,6 +153,12 @@ export interface FakeChatServerOptions {
    * json_object / json_schema answers are never wrapped (those modes guarantee JSON).
    */
   chattyJson?: boolean | number;
+  /**
+   * The notes marker as this writer writes it: models given `=== NOTES ===`
+   * answer `=== Notes ===`, `**NOTES:**` or nothing at all (an empty string:
+   * the notes JSON straight after the prose). Default: the marker as given.
+   */
+  notesMarker?: string;
   /** Default `{ firstTokenMs: [0, 0], tokensPerSecond: Infinity }`: instant. */
   latency?: Partial<FakeLatency>;
   /** Multiplies every delay (0.05 runs a 40 tok/s model 20x faster). Default 1. */
@@ -1264,7 +1270,8 @@ function proseText(
   const value = patched(call, generated, options);
   const json = serialise(value, true);
   const fenced = typeof value !== 'string' && chatty(options.chattyJson, new Random(`${analysis.seed}\u0000chatty`));
-  return `${prose}\n\n${NOTES_MARKER}\n${fenced ? `\`\`\`json\n${json}\n\`\`\`` : json}`;
+  const marker = options.notesMarker ?? NOTES_MARKER;
+  return `${prose}\n\n${marker ? `${marker}\n` : ''}${fenced ? `\`\`\`json\n${json}\n\`\`\`` : json}`;
 }
 
 // ---------------------------------------------------------------------------
