@@ -33,4 +33,48 @@ describe('reading prose into blocks', () => {
       { kind: 'paragraph', text: 'Two.' },
     ]);
   });
+
+  it('reads bullet and numbered lines as lists in non-fiction, with or without blank lines between items', () => {
+    const text =
+      'Three habits help.\n\n- Sleep at ten.\n- Walk *every* morning.\n\n* Read before bed.\n\n' +
+      '1. Write the goal.\n2) Break it down.\n\n3. Start today.\n\nThat is all.';
+    expect(proseToBlocks(text, { headings: true })).toEqual([
+      { kind: 'paragraph', text: 'Three habits help.' },
+      { kind: 'list', ordered: false, items: ['Sleep at ten.', 'Walk every morning.', 'Read before bed.'] },
+      { kind: 'list', ordered: true, items: ['Write the goal.', 'Break it down.', 'Start today.'] },
+      { kind: 'paragraph', text: 'That is all.' },
+    ]);
+    // Quoted back to a model (a seam, a revision), a list reads as it was written.
+    expect(blocksToProse(proseToBlocks(text, { headings: true }))).toBe(
+      'Three habits help.\n\n- Sleep at ten.\n- Walk every morning.\n- Read before bed.\n\n' +
+        '1. Write the goal.\n2. Break it down.\n3. Start today.\n\nThat is all.',
+    );
+  });
+
+  it('leaves dash dialogue in fiction alone: a line starting "- " there is speech, not a list', () => {
+    const text = '- Tu viens ? demanda Mara.\n- Non, dit Tom.';
+    expect(proseToBlocks(text)).toEqual([
+      { kind: 'paragraph', text: '- Tu viens ? demanda Mara.' },
+      { kind: 'paragraph', text: '- Non, dit Tom.' },
+    ]);
+  });
+
+  it('reads a line that is all bold as a heading in non-fiction, but not a bold label or sentence', () => {
+    const text = '**Why ice floats**\n\n**Note:** water is odd.\n\n**It expands as it freezes.**';
+    expect(proseToBlocks(text, { headings: true })).toEqual([
+      { kind: 'heading', level: 3, text: 'Why ice floats' },
+      { kind: 'paragraph', text: 'Note: water is odd.' },
+      { kind: 'paragraph', text: 'It expands as it freezes.' },
+    ]);
+  });
+
+  it('drops every kind of Markdown emphasis, and keeps lone asterisks and underscores', () => {
+    const [block] = proseToBlocks(
+      'She was *sure*, _quite_ sure, **very** sure: __certain__. 5 * 3 = 15; user_id stays.',
+    );
+    expect(block).toEqual({
+      kind: 'paragraph',
+      text: 'She was sure, quite sure, very sure: certain. 5 * 3 = 15; user_id stays.',
+    });
+  });
 });

@@ -2,13 +2,20 @@
  * Turns the plain text a model writes into book blocks. Prose stays prose:
  * dialogue lives inside paragraphs with its quotation marks and speech tags,
  * the way books print it, so nothing here guesses speakers. A line of
- * asterisks (or dashes, or a lone #) is a scene break; in non-fiction a line
- * starting `## ` or `### ` is a heading; other Markdown heading marks and
- * emphasis asterisks a model may add are dropped.
+ * asterisks (or dashes, or a lone #) is a scene break. In non-fiction
+ * (`headings`) a line starting `## ` or `### ` is a heading, and so is a line
+ * that is all bold (`**Why ice floats**`); lines starting `- `, `* `, `• ` or
+ * `1. ` are list items, however models space them. Other Markdown heading
+ * marks and emphasis (`**word**`, `*word*`, `_word_`) a model may add are
+ * dropped: a printed book has none of them.
  */
-import type { BookBlock } from '../../book/book-document';
+import type { BookBlock, ListBlock } from '../../book/book-document';
 
 const SCENE_BREAK = /^\s*([*#~•·]\s*){1,5}$|^\s*(-\s*){3,}$|^\s*(_\s*){3,}$/;
+/** A list item: a bullet or a number, a space, the text. Only read in non-fiction (fiction's dash dialogue looks alike). */
+const LIST_ITEM = /^\s*(?:[-*•+]|(\d{1,3})[.)])\s+(\S.*)$/;
+/** A line that is one bold phrase without a full stop: a heading a model set in bold. */
+const BOLD_LINE = /^\s*\*\*([^*]{1,100}?[^*.:;,\s])\*\*\s*$/;
 
 export function proseToBlocks(text: string, options: { headings?: boolean } = {}): BookBlock[] {
   const lines = text.replace(/\r\n?/g, '\n').split('\n');
@@ -16,6 +23,8 @@ export function proseToBlocks(text: string, options: { headings?: boolean } = {}
   const blankSeparated = /\n\s*\n/.test(text);
   const blocks: BookBlock[] = [];
   let current: string[] = [];
+  // The list being read: items may come with blank lines between them.
+  let list: ListBlock | undefined;
   const flush = () => {
     const paragraph = current.join(' ').replace(/\s+/g, ' ').trim();
     current = [];
@@ -24,6 +33,7 @@ export function proseToBlocks(text: string, options: { headings?: boolean } = {}
   for (const line of lines) {
     if (SCENE_BREAK.test(line)) {
       flush();
+      list = undefined;
       if (blocks.length > 0 && blocks[blocks.length - 1]?.kind !== 'scene_break') blocks.push({ kind: 'scene_break' });
       continue;
     }
@@ -31,12 +41,32 @@ export function proseToBlocks(text: string, options: { headings?: boolean } = {}
       flush();
       continue;
     }
-    const heading = options.headings ? /^(#{2,3})\s+(.+?)\s*#*\s*$/.exec(line) : null;
-    if (heading?.[1] && heading[2]) {
-      flush();
-      blocks.push({ kind: 'heading', level: heading[1].length === 2 ? 2 : 3, text: cleanInline(heading[2]) });
-      continue;
+    if (options.headings) {
+      const heading = /^(#{2,3})\s+(.+?)\s*#*\s*$/.exec(line);
+      const bold = heading ? null : BOLD_LINE.exec(line);
+      if ((heading?.[1] && heading[2]) || bold?.[1]) {
+        flush();
+        list = undefined;
+        blocks.push(
+          heading?.[1] && heading[2]
+            ? { kind: 'heading', level: heading[1].length === 2 ? 2 : 3, text: cleanInline(heading[2]) }
+            : { kind: 'heading', level: 3, text: cleanInline(bold?.[1] ?? '') },
+        );
+        continue;
+      }
+      const item = LIST_ITEM.exec(line);
+      if (item?.[2]) {
+        flush();
+        const ordered = item[1] !== undefined;
+        if (list?.ordered !== ordered) {
+          list = { kind: 'list', ordered, items: [] };
+          blocks.push(list);
+        }
+        list.items.push(cleanInline(item[2].trim()));
+        continue;
+      }
     }
+    list = undefined;
     current.push(line.replace(/^#{1,6}\s+/, ''));
     if (!blankSeparated) flush();
   }
@@ -45,9 +75,17 @@ export function proseToBlocks(text: string, options: { headings?: boolean } = {}
   return blocks;
 }
 
-/** Markdown emphasis is not part of a printed book's text: `**word**` and `__word__` become `word`. */
+/**
+ * Markdown emphasis is not part of a printed book's text: `**word**`,
+ * `__word__`, `*word*` and `_word_` become `word`. A lone asterisk or
+ * underscore (5 * 3, snake_case) is not emphasis and stays.
+ */
 function cleanInline(paragraph: string): string {
-  return paragraph.replace(/\*\*(.+?)\*\*/g, '$1').replace(/__(.+?)__/g, '$1');
+  return paragraph
+    .replace(/\*\*(.+?)\*\*/g, '$1')
+    .replace(/__(.+?)__/g, '$1')
+    .replace(/(^|[^\w*])\*(?=\S)([^*\n]*?\S)\*(?![\w*])/g, '$1$2')
+    .replace(/(^|[^\w_])_(?=\S)([^_\n]*?\S)_(?![\w_])/g, '$1$2');
 }
 
 /** The text of prose blocks back, paragraphs separated by blank lines, for prompts that quote a chapter. */
@@ -56,6 +94,8 @@ export function blocksToProse(blocks: readonly BookBlock[]): string {
     .map((block) => {
       if (block.kind === 'paragraph') return block.text;
       if (block.kind === 'heading') return `${'#'.repeat(block.level)} ${block.text}`;
+      if (block.kind === 'list')
+        return block.items.map((item, index) => `${block.ordered ? `${index + 1}.` : '-'} ${item}`).join('\n');
       return block.kind === 'scene_break' ? '* * *' : '';
     })
     .filter(Boolean)

@@ -52,7 +52,9 @@ export function writerSystemPrompt(plan: BookPlan): string {
         'with speech tags, the way printed books set it (never "Name: line" script form); a line "* * *" for a scene ' +
         'break; no Markdown.'
       : 'Prose is plain text: paragraphs separated by a blank line; a line starting "## " for a heading within the ' +
-        'section (a few per section, never the section title itself); quotations attributed; no other Markdown.',
+        'section (a few per section, never the section title itself); a line starting "- " (or "1. ") for each ' +
+        'item of a short list where the matter is a list, never for what reads as prose; quotations attributed; ' +
+        'no other Markdown.',
     CLIENT_MATERIAL_RULE,
     styleGuideText(plan.style, plan.type),
     typeGuideText(plan.type, 'writing'),
