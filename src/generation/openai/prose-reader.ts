@@ -28,7 +28,7 @@ export function proseToBlocks(text: string, options: { headings?: boolean } = {}
   const flush = () => {
     const paragraph = current.join(' ').replace(/\s+/g, ' ').trim();
     current = [];
-    if (paragraph) blocks.push({ kind: 'paragraph', text: cleanInline(paragraph) });
+    if (paragraph) blocks.push({ kind: 'paragraph', text: withoutEmphasis(paragraph) });
   };
   for (const line of lines) {
     if (SCENE_BREAK.test(line)) {
@@ -49,8 +49,8 @@ export function proseToBlocks(text: string, options: { headings?: boolean } = {}
         list = undefined;
         blocks.push(
           heading?.[1] && heading[2]
-            ? { kind: 'heading', level: heading[1].length === 2 ? 2 : 3, text: cleanInline(heading[2]) }
-            : { kind: 'heading', level: 3, text: cleanInline(bold?.[1] ?? '') },
+            ? { kind: 'heading', level: heading[1].length === 2 ? 2 : 3, text: withoutEmphasis(heading[2]) }
+            : { kind: 'heading', level: 3, text: withoutEmphasis(bold?.[1] ?? '') },
         );
         continue;
       }
@@ -62,7 +62,7 @@ export function proseToBlocks(text: string, options: { headings?: boolean } = {}
           list = { kind: 'list', ordered, items: [] };
           blocks.push(list);
         }
-        list.items.push(cleanInline(item[2].trim()));
+        list.items.push(withoutEmphasis(item[2].trim()));
         continue;
       }
     }
@@ -80,7 +80,7 @@ export function proseToBlocks(text: string, options: { headings?: boolean } = {}
  * `__word__`, `*word*` and `_word_` become `word`. A lone asterisk or
  * underscore (5 * 3, snake_case) is not emphasis and stays.
  */
-function cleanInline(paragraph: string): string {
+export function withoutEmphasis(paragraph: string): string {
   return paragraph
     .replace(/\*\*(.+?)\*\*/g, '$1')
     .replace(/__(.+?)__/g, '$1')

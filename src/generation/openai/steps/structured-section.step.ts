@@ -15,6 +15,7 @@ import type { BookPlan, PlannedSection } from './book-plan';
 import { languageLine } from './bible.step';
 import { sectionBrief } from './section-brief';
 import { tokensPerWord, writerSystemPrompt } from './prose-section.step';
+import { withoutEmphasis } from '../prose-reader';
 
 export type StructuredType = Extract<ConcreteBookType, 'comic' | 'manga' | 'childrens'>;
 
@@ -67,21 +68,26 @@ function toBlocks(type: StructuredType, value: unknown): BookBlock[] {
         number: index + 1,
         description: panel.description.trim(),
         ...(panel.caption?.trim() || panel.sound_effect?.trim()
-          ? { caption: [panel.caption?.trim(), panel.sound_effect?.trim()].filter(Boolean).join(' ') }
+          ? { caption: [printed(panel.caption), printed(panel.sound_effect)].filter(Boolean).join(' ') }
           : {}),
         dialogue: panel.dialogue
-          .map((line) => ({ speaker: line.speaker.trim(), text: line.text.trim() }))
+          .map((line) => ({ speaker: printed(line.speaker), text: printed(line.text) }))
           .filter((line) => line.text !== ''),
       }));
     case 'childrens': {
       const spread = value as { text: string; illustration: string };
       return spread.text
         .split(/\n\s*\n/)
-        .map((text) => text.trim())
+        .map((text) => printed(text))
         .filter(Boolean)
         .map((text) => ({ kind: 'paragraph', text }));
     }
   }
+}
+
+/** Text as it is lettered or printed: trimmed, without the Markdown emphasis models put on a "*gasp*". */
+function printed(text: string | null | undefined): string {
+  return withoutEmphasis((text ?? '').trim());
 }
 
 /** All the reader's text of a structured answer, for the refusal, meta-text and language checks. */
