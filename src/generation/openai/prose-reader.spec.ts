@@ -70,11 +70,11 @@ describe('reading prose into blocks', () => {
 
   it('drops every kind of Markdown emphasis, and keeps lone asterisks and underscores', () => {
     const [block] = proseToBlocks(
-      'She was *sure*, _quite_ sure, **very** sure: __certain__. 5 * 3 = 15; user_id stays.',
+      'She was *sure*, _quite_ sure, **very** sure: __dead certain__. 5 * 3 = 15; user_id and __init__ stay.',
     );
     expect(block).toEqual({
       kind: 'paragraph',
-      text: 'She was sure, quite sure, very sure: certain. 5 * 3 = 15; user_id stays.',
+      text: 'She was sure, quite sure, very sure: dead certain. 5 * 3 = 15; user_id and __init__ stay.',
     });
   });
 });

@@ -77,15 +77,18 @@ export function proseToBlocks(text: string, options: { headings?: boolean } = {}
 
 /**
  * Markdown emphasis is not part of a printed book's text: `**word**`,
- * `__word__`, `*word*` and `_word_` become `word`. A lone asterisk or
- * underscore (5 * 3, snake_case) is not emphasis and stays.
+ * `__some words__`, `*word*` and `_word_` become plain. A lone asterisk or
+ * underscore (5 * 3, snake_case, __init__) is not emphasis and stays.
  */
 export function withoutEmphasis(paragraph: string): string {
-  return paragraph
-    .replace(/\*\*(.+?)\*\*/g, '$1')
-    .replace(/__(.+?)__/g, '$1')
-    .replace(/(^|[^\w*])\*(?=\S)([^*\n]*?\S)\*(?![\w*])/g, '$1$2')
-    .replace(/(^|[^\w_])_(?=\S)([^_\n]*?\S)_(?![\w_])/g, '$1$2');
+  return (
+    paragraph
+      .replace(/\*\*(.+?)\*\*/g, '$1')
+      // Several words only: a lone `__init__` is more likely code than bold.
+      .replace(/__(\S[^_\n]*\s[^_\n]*\S)__/g, '$1')
+      .replace(/(^|[^\w*])\*(?=\S)([^*\n]*?\S)\*(?![\w*])/g, '$1$2')
+      .replace(/(^|[^\w_])_(?=\S)([^_\n]*?\S)_(?![\w_])/g, '$1$2')
+  );
 }
 
 /** The text of prose blocks back, paragraphs separated by blank lines, for prompts that quote a chapter. */

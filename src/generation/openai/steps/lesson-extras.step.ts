@@ -12,6 +12,7 @@ import type { BookPlan, PlannedSection } from './book-plan';
 import { sectionText } from './book-plan';
 import { languageLine } from './bible.step';
 import { tokensPerWord } from './prose-section.step';
+import { withoutEmphasis } from '../prose-reader';
 
 interface RawExtras {
   key_points: string[];
@@ -39,16 +40,16 @@ export const lessonExtrasStep: StructuredStep<BookBlock[]> = {
   read: (value) => {
     const raw = value as RawExtras;
     const blocks: BookBlock[] = [
-      ...raw.key_points.map((text): BookBlock => ({ kind: 'key_point', text: text.trim() })),
+      ...raw.key_points.map((text): BookBlock => ({ kind: 'key_point', text: withoutEmphasis(text.trim()) })),
       ...raw.exercises.map((exercise): BookBlock => ({
         kind: 'exercise',
-        question: exercise.question.trim(),
-        answer: exercise.answer.trim(),
+        question: withoutEmphasis(exercise.question.trim()),
+        answer: withoutEmphasis(exercise.answer.trim()),
       })),
       ...raw.glossary.map((entry): BookBlock => ({
         kind: 'glossary_entry',
-        term: entry.term.trim(),
-        definition: entry.definition.trim(),
+        term: withoutEmphasis(entry.term.trim()),
+        definition: withoutEmphasis(entry.definition.trim()),
       })),
     ];
     if (blocks.some((block) => 'text' in block && block.text === ''))
