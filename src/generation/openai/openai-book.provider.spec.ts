@@ -778,4 +778,21 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
       expect(server!.calls.some((call) => call.name === 'section_notes')).toBe(false);
     },
   );
+
+  it('prints no Markdown a writer slips in, and sets a non-fiction writer’s bullet lines as a list', async () => {
+    const book = await provider({ markdownHabits: true });
+    const outcome = await book.generate(
+      request({ type: 'self_help', prompt: 'Better mornings for night owls' }),
+      context(),
+    );
+    const blocks = outcome.document.chapters.flatMap((chapter) => chapter.blocks);
+    expect(JSON.stringify(blocks)).not.toMatch(/\*/);
+    const lists = blocks.filter((block) => block.kind === 'list');
+    expect(lists.length).toBeGreaterThan(0);
+    for (const list of lists)
+      expect(list).toMatchObject({
+        ordered: false,
+        items: [expect.any(String), expect.any(String), expect.any(String)],
+      });
+  });
 });

@@ -159,6 +159,13 @@ export interface FakeChatServerOptions {
    * the notes JSON straight after the prose). Default: the marker as given.
    */
   notesMarker?: string;
+  /**
+   * Markdown a model slips into prose it was told to keep plain: a word in
+   * `*italics*` or `**bold**` in every third paragraph, and, where the prompt
+   * allows headings (non-fiction), a three-item bullet list after the first
+   * paragraph.
+   */
+  markdownHabits?: boolean;
   /** Default `{ firstTokenMs: [0, 0], tokensPerSecond: Infinity }`: instant. */
   latency?: Partial<FakeLatency>;
   /** Multiplies every delay (0.05 runs a 40 tok/s model 20x faster). Default 1. */
@@ -1245,6 +1252,24 @@ function structuredText(call: FakeChatCall, analysis: ChatAnalysis, options: Fak
   return json;
 }
 
+/** See FakeChatServerOptions.markdownHabits. */
+function withMarkdownHabits(text: string, call: FakeChatCall, writer: ProseWriter): string {
+  const paragraphs = text.split('\n\n').map((paragraph, index) => {
+    if (index % 3 !== 2) return paragraph;
+    // The paragraph's longest word, emphasised as models do.
+    const word = paragraph
+      .split(/\s+/)
+      .reduce((longest, next) => (/^\p{L}+$/u.test(next) && next.length > longest.length ? next : longest), '');
+    return word ? paragraph.replace(word, index % 2 === 0 ? `*${word}*` : `**${word}**`) : paragraph;
+  });
+  const headingsAllowed = call.messages.some((message) => message.content.includes('a line starting "## "'));
+  if (headingsAllowed && paragraphs.length > 1) {
+    // Items of the writer's own sentences: a list repeated word for word in every section would be a loop.
+    paragraphs.splice(1, 0, [1, 2, 3].map(() => `- ${writer.sentences(1)}`).join('\n'));
+  }
+  return paragraphs.join('\n\n');
+}
+
 function proseText(
   call: FakeChatCall,
   analysis: ChatAnalysis,
@@ -1259,7 +1284,8 @@ function proseText(
     vocabularyFor(call.language),
     analysis.names,
   );
-  const written = words > 0 ? writer.text(words) : '';
+  const plain = words > 0 ? writer.text(words) : '';
+  const written = options.markdownHabits ? withMarkdownHabits(plain, call, writer) : plain;
   const prose = options.prose?.(call, written) ?? written;
   if (analysis.notesSchema === undefined) return prose;
   const generated = valueFromSchema(analysis.notesSchema, `${analysis.seed}\u0000notes`, {
