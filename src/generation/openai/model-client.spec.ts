@@ -1,7 +1,7 @@
 import { APIError } from 'openai';
 import { GenerationError } from '../generation.errors';
 import { GenerationMeter } from '../generation-report';
-import { createOpenAiClient, estimateTokens, ModelClient, retryDelay } from './model-client';
+import { createOpenAiClient, estimateTokens, ModelClient, promptTokensRead, retryDelay } from './model-client';
 import { startFakeChatServer, type FakeChatServer } from './testing/fake-chat-server';
 import { fakeServerSettings } from './testing/provider-harness';
 
@@ -16,6 +16,19 @@ describe('the model client’s arithmetic', () => {
     const backoff = retryDelay(withHeaders({}), 3);
     expect(backoff).toBeGreaterThanOrEqual(1500);
     expect(backoff).toBeLessThanOrEqual(2500);
+  });
+
+  it('counts every cached prompt token a proxy reports beside prompt_tokens, so a cached prefix is never a cut prompt', () => {
+    expect(promptTokensRead(undefined, 900)).toBe(900);
+    // OpenAI: cached tokens are part of prompt_tokens (counted twice here, which can only hide a cut).
+    expect(promptTokensRead({ prompt_tokens: 5_000, prompt_tokens_details: { cached_tokens: 4_000 } }, 5_000)).toBe(
+      9_000,
+    );
+    // Proxies of Anthropic-style usage: prompt_tokens is only the uncached tail.
+    expect(
+      promptTokensRead({ prompt_tokens: 300, cache_read_input_tokens: 4_500, cache_creation_input_tokens: 200 }, 300),
+    ).toBe(5_000);
+    expect(promptTokensRead({ prompt_tokens: 300, prompt_cache_hit_tokens: 4_700 }, 300)).toBe(5_000);
   });
 
   it('estimates tokens from text when a server sends no usage: four characters a token, one per CJK character', () => {

@@ -313,7 +313,7 @@ export class ModelClient {
     let text = '';
     let refusal: string | null = null;
     let finish: string | null = null;
-    let usage: { prompt_tokens?: number; completion_tokens?: number } | undefined;
+    let usage: ReportedUsage | undefined;
     try {
       const stream = await this.client.chat.completions.create(params, {
         signal: controller.signal,
@@ -355,7 +355,8 @@ export class ModelClient {
             estimated: true,
           };
     context.meter.addTokens(request.model, counted);
-    if (!counted.estimated) this.expectWholePromptRead(request.label, messages, counted.prompt);
+    if (!counted.estimated)
+      this.expectWholePromptRead(request.label, messages, promptTokensRead(usage, counted.prompt));
     // Nothing written, no token spent, and stopped for length: the prompt left the answer no room at all (a
     // full context window). A reasoning model that spent its budget thinking reports completion tokens, and is
     // given more room by the caller instead.
@@ -430,6 +431,32 @@ export class ModelClient {
     }
     return false;
   }
+}
+
+/** A stream's usage as servers and proxies report it (the cache fields beside OpenAI's own are proxies' names). */
+interface ReportedUsage {
+  prompt_tokens?: number;
+  completion_tokens?: number;
+  prompt_tokens_details?: { cached_tokens?: number | null } | null;
+  cache_read_input_tokens?: number;
+  cache_creation_input_tokens?: number;
+  prompt_cache_hit_tokens?: number;
+}
+
+/**
+ * The prompt tokens a server read, for telling a cut prompt. Some proxies
+ * leave cached tokens out of `prompt_tokens`, and writers share a long cached
+ * prefix, so every cache count is added: counting a token twice can only hide
+ * a cut, never invent one.
+ */
+export function promptTokensRead(usage: ReportedUsage | undefined, prompt: number): number {
+  const cached = [
+    usage?.prompt_tokens_details?.cached_tokens,
+    usage?.cache_read_input_tokens,
+    usage?.cache_creation_input_tokens,
+    usage?.prompt_cache_hit_tokens,
+  ];
+  return cached.reduce<number>((sum, count) => sum + (typeof count === 'number' && count > 0 ? count : 0), prompt);
 }
 
 /** What a request was sent with, so a refusal is only adapted to once however many calls were in flight. */
