@@ -177,7 +177,6 @@ export class ModelClient {
         const reading = this.read(step, answer.text);
         if ('value' in reading) return reading.value;
         problems = reading.problems;
-
         messages = [
           ...request.messages,
           { role: 'assistant', content: answer.text.slice(0, ECHO_LIMIT) },
