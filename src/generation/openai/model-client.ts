@@ -281,7 +281,8 @@ export class ModelClient {
       model: request.model,
       messages,
       stream: true,
-      [this.tokenParameter]: request.maxTokens,
+      // What the answer needs, and room for a reasoning model's thinking, which counts toward the same limit.
+      [this.tokenParameter]: request.maxTokens + (this.settings.reasoningTokens ?? 0),
       ...(this.streamUsage ? { stream_options: { include_usage: true } } : {}),
     };
     if (step && this.structuredMode === 'json_schema') {

@@ -795,4 +795,12 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
         items: [expect.any(String), expect.any(String), expect.any(String)],
       });
   });
+
+  it('adds OPENAI_REASONING_TOKENS to every request’s limit, for a reasoning model’s hidden thinking', async () => {
+    await (await provider()).generate(request(), context());
+    const plain = server!.calls.map((call) => call.maxTokens);
+    await server!.close();
+    await (await provider({}, { reasoningTokens: 3_000 })).generate(request(), context());
+    expect(server!.calls.map((call) => call.maxTokens)).toEqual(plain.map((limit) => (limit ?? 0) + 3_000));
+  });
 });

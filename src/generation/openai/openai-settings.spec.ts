@@ -25,6 +25,7 @@ describe('parseProviderSettings', () => {
       idleTimeoutMs: 60_000,
       maxRetries: 4,
       concurrency: 8,
+      reasoningTokens: 0,
     });
     expect(settings.openai['2.0']).not.toHaveProperty('imageModel');
   });
@@ -43,6 +44,7 @@ describe('parseProviderSettings', () => {
       OPENAI_TIMEOUT_SECONDS_3_0: '600',
       OPENAI_MAX_RETRIES_3_0: '0',
       OPENAI_CONCURRENCY_3_0: '32',
+      OPENAI_REASONING_TOKENS_3_0: '8000',
     });
     expect(settings.errors).toEqual([]);
     expect(settings.providers).toEqual({ '2.0': 'builtin', '3.0': 'openai' });
@@ -58,6 +60,7 @@ describe('parseProviderSettings', () => {
       idleTimeoutMs: 300_000,
       maxRetries: 0,
       concurrency: 32,
+      reasoningTokens: 8_000,
     });
   });
 
@@ -85,6 +88,7 @@ describe('parseProviderSettings', () => {
       OPENAI_IDLE_TIMEOUT_SECONDS: 'never',
       OPENAI_MAX_RETRIES: '2.5',
       OPENAI_CONCURRENCY_3_0: '33',
+      OPENAI_REASONING_TOKENS: '-1',
     });
     expect(errors).toEqual(
       expect.arrayContaining([
@@ -96,6 +100,7 @@ describe('parseProviderSettings', () => {
         'OPENAI_IDLE_TIMEOUT_SECONDS must be a number from 1 to 3600',
         'OPENAI_MAX_RETRIES must be a whole number from 0 to 10',
         'OPENAI_CONCURRENCY_3_0 must be a whole number from 1 to 32',
+        'OPENAI_REASONING_TOKENS must be a whole number from 0 to 64000',
       ]),
     );
     // The same bad shared variable is reported once, not once per model id.

@@ -24,6 +24,12 @@ export interface OpenAiModelSettings {
   maxRetries: number;
   /** Requests one book job keeps in flight at once. */
   concurrency: number;
+  /**
+   * Added to every request's token limit: a reasoning model's hidden
+   * thinking counts toward `max_completion_tokens`, and without room for it
+   * answers come back cut or empty. 0 (the default) for other models.
+   */
+  reasoningTokens?: number;
 }
 
 export interface ProviderSettings {
@@ -43,6 +49,7 @@ export const OPENAI_DEFAULTS = {
   idleTimeoutSeconds: 60,
   maxRetries: 4,
   concurrency: 8,
+  reasoningTokens: 0,
 } as const;
 
 const LIMITS = {
@@ -50,6 +57,7 @@ const LIMITS = {
   idleTimeoutSeconds: { min: 1, max: 3600 },
   maxRetries: { min: 0, max: 10 },
   concurrency: { min: 1, max: 32 },
+  reasoningTokens: { min: 0, max: 64_000 },
 } as const;
 
 /** `2.0` -> `_2_0`: the suffix of the per-model-id variables. */
@@ -136,6 +144,13 @@ export function parseProviderSettings(env: ConfigEnv): ParsedProviderSettings {
       true,
       errors,
     );
+    const reasoningTokens = readNumber(
+      pick('OPENAI_REASONING_TOKENS'),
+      OPENAI_DEFAULTS.reasoningTokens,
+      LIMITS.reasoningTokens,
+      true,
+      errors,
+    );
     const imageModel = pick('OPENAI_IMAGE_MODEL').value;
     const plannerModel = pick('OPENAI_PLANNER_MODEL').value;
 
@@ -149,6 +164,7 @@ export function parseProviderSettings(env: ConfigEnv): ParsedProviderSettings {
       idleTimeoutMs: Math.round(idleTimeoutSeconds * 1000),
       maxRetries,
       concurrency,
+      reasoningTokens,
     };
   }
 
