@@ -22,10 +22,25 @@ function toldAsI(prose: string): string {
     .join('\n\n');
 }
 
+/** The number of the part a writer's request is for (a short story's sections are parts). */
+function partOf(call: FakeChatCall | undefined): number | undefined {
+  const number = /Your part:\nPart (\d+):/.exec(call?.lastUserMessage ?? '')?.[1];
+  return number === undefined ? undefined : Number(number);
+}
+
 /** The next writer's request, after the one at `index`, for the same part: the pipeline's retry of it. */
 function nextForSamePart(prose: readonly FakeChatCall[], index: number): FakeChatCall | undefined {
-  const part = (call: FakeChatCall | undefined) => /Your part:\nPart (\d+):/.exec(call?.lastUserMessage ?? '')?.[1];
-  return prose.find((call, at) => at > index && part(call) === part(prose[index]));
+  return prose.find((call, at) => at > index && partOf(call) === partOf(prose[index]));
+}
+
+/** A prose hook that changes the first answer written for `part` with `change`, and no other answer. */
+function firstAnswerFor(part: number, change: (generated: string) => string): FakeChatServerOptions['prose'] {
+  let changed = false;
+  return (call, generated) => {
+    if (changed || partOf(call) !== part) return undefined;
+    changed = true;
+    return change(generated);
+  };
 }
 
 describe('OpenAiBookProvider (long-form pipeline)', () => {
@@ -149,19 +164,12 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
   });
 
   it('asks again for a part told in the first person in a third-person book, saying why', async () => {
-    let told = 0;
-    const book = await provider({
-      // The first answer for part 2 slips into "I", as a small model drafting alone sometimes does.
-      prose: (call, generated) => {
-        if (!call.lastUserMessage.includes('Your part:\nPart 2:') || told > 0) return undefined;
-        told += 1;
-        return toldAsI(generated);
-      },
-    });
+    // The first answer for part 2 slips into "I", as a small model drafting alone sometimes does.
+    const book = await provider({ prose: firstAnswerFor(2, toldAsI) });
     const ctx = context();
     const outcome = await book.generate(request(), ctx);
     const prose = server!.calls.filter((call) => call.kind === 'prose');
-    const first = prose.findIndex((call) => call.lastUserMessage.includes('Your part:\nPart 2:'));
+    const first = prose.findIndex((call) => partOf(call) === 2);
     expect(nextForSamePart(prose, first)?.lastUserMessage).toContain(
       'Your previous answer could not be used (it is narrated in the first person, and this book is narrated in the third).',
     );
@@ -171,19 +179,16 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
   });
 
   it('asks again for a part whose speech is set as a script, saying why', async () => {
-    let scripted = 0;
+    // The first answer for part 3 sets its dialogue as a play's, as small models do: its quoted lines
+    // become a play's ("Where is it?" Mara asked. -> Mara: Where is it?).
     const book = await provider({
-      // The first answer for part 3 sets its dialogue as a play's, as small models do.
-      prose: (call, generated) => {
-        if (!call.lastUserMessage.includes('Your part:\nPart 3:') || scripted > 0) return undefined;
-        scripted += 1;
-        // Its quoted lines become a play's: "Where is it?" Mara asked. -> Mara: Where is it?
-        return generated.replace(/^"([^"\n]+)"[,.]? (\p{Lu}\p{L}+) [a-z]+(?: [a-z]+)?\.$/gmu, '$2: $1');
-      },
+      prose: firstAnswerFor(3, (generated) =>
+        generated.replace(/^"([^"\n]+)"[,.]? (\p{Lu}\p{L}+) [a-z]+(?: [a-z]+)?\.$/gmu, '$2: $1'),
+      ),
     });
     await book.generate(request(), context());
     const prose = server!.calls.filter((call) => call.kind === 'prose');
-    const first = prose.findIndex((call) => call.lastUserMessage.includes('Your part:\nPart 3:'));
+    const first = prose.findIndex((call) => partOf(call) === 3);
     expect(nextForSamePart(prose, first)?.lastUserMessage).toContain(
       'Your previous answer could not be used (its speech is set as a script ("Name: line"), not in quotation marks ' +
         'inside the paragraphs).',

@@ -9,7 +9,7 @@
  * marks and emphasis (`**word**`, `*word*`, `_word_`) a model may add are
  * dropped: a printed book has none of them.
  */
-import type { BookBlock, ListBlock } from '../../book/book-document';
+import type { BookBlock, HeadingBlock, ListBlock } from '../../book/book-document';
 
 const SCENE_BREAK = /^\s*([*#~•·]\s*){1,5}$|^\s*(-\s*){3,}$|^\s*(_\s*){3,}$/;
 /** A list item: a bullet or a number, a space, the text. Only read in non-fiction (fiction's dash dialogue looks alike). */
@@ -42,16 +42,11 @@ export function proseToBlocks(text: string, options: { headings?: boolean } = {}
       continue;
     }
     if (options.headings) {
-      const heading = /^(#{2,3})\s+(.+?)\s*#*\s*$/.exec(line);
-      const bold = heading ? null : BOLD_LINE.exec(line);
-      if ((heading?.[1] && heading[2]) || bold?.[1]) {
+      const heading = headingOf(line);
+      if (heading) {
         flush();
         list = undefined;
-        blocks.push(
-          heading?.[1] && heading[2]
-            ? { kind: 'heading', level: heading[1].length === 2 ? 2 : 3, text: withoutEmphasis(heading[2]) }
-            : { kind: 'heading', level: 3, text: withoutEmphasis(bold?.[1] ?? '') },
-        );
+        blocks.push(heading);
         continue;
       }
       const item = LIST_ITEM.exec(line);
@@ -73,6 +68,16 @@ export function proseToBlocks(text: string, options: { headings?: boolean } = {}
   flush();
   while (blocks[blocks.length - 1]?.kind === 'scene_break') blocks.pop();
   return blocks;
+}
+
+/** A non-fiction heading: a `## ` or `### ` line, or a line all in bold. */
+function headingOf(line: string): HeadingBlock | undefined {
+  const marked = /^(#{2,3})\s+(.+?)\s*#*\s*$/.exec(line);
+  if (marked?.[1] && marked[2]) {
+    return { kind: 'heading', level: marked[1].length === 2 ? 2 : 3, text: withoutEmphasis(marked[2]) };
+  }
+  const bold = BOLD_LINE.exec(line)?.[1];
+  return bold ? { kind: 'heading', level: 3, text: withoutEmphasis(bold) } : undefined;
 }
 
 /**

@@ -47,6 +47,8 @@ export const notesStep: StructuredStep<SectionNotes> = {
 const LOOSE_MARKER = /^[\s=*#_>`~-]*notes[\s=*#_:`~-]*$/i;
 /** Decoration a model puts around the marker on its line (`**=== NOTES ===**`). */
 const DECORATION = /^[\s=*#_>`~-]*$/;
+/** How the notes JSON begins: the object, or the code fence around it. */
+const JSON_START = /^\s*(\{|```)/;
 /** How far from the end a trailer is looked for, in lines: the notes are a few dozen at most. */
 const TRAILER_LINES = 80;
 
@@ -71,7 +73,7 @@ export function splitNotes(answer: string): { prose: string; notes?: SectionNote
   for (let index = lines.length - 1; index >= first; index -= 1) {
     if (!LOOSE_MARKER.test(lines[index] ?? '')) continue;
     const rest = lines.slice(index + 1).join('\n');
-    if (/^\s*(\{|```)/.test(rest)) return trailerAt(lines.slice(0, index).join('\n'), rest);
+    if (JSON_START.test(rest)) return trailerAt(lines.slice(0, index).join('\n'), rest);
   }
   for (let index = lines.length - 1; index >= first; index -= 1) {
     if (!/^\s*\{/.test(lines[index] ?? '')) continue;
@@ -83,10 +85,8 @@ export function splitNotes(answer: string): { prose: string; notes?: SectionNote
         .replace(/\n\s*```\s*$/, ''),
     );
     if (!isNotes(json)) continue;
-    // Its opening fence and a marker-like line just above go with it.
-    let start = index;
-    if (start > 0 && /^\s*```(json)?\s*$/i.test(lines[start - 1] ?? '')) start -= 1;
-    if (start > 0 && LOOSE_MARKER.test(lines[start - 1] ?? '')) start -= 1;
+    // Its opening fence goes with it. (A marker line above it was found by the loop before.)
+    const start = index > 0 && /^\s*```(json)?\s*$/i.test(lines[index - 1] ?? '') ? index - 1 : index;
     return { prose: lines.slice(0, start).join('\n').trimEnd(), notes: toNotes(json), trailer: true };
   }
   return { prose: answer, trailer: false };
