@@ -591,7 +591,7 @@ class PipelineRun {
     shown: ReadonlySet<number> | 'whole' = 'whole',
     /** The section before, as it stands: an opening the reviser replaces must still join its ending. */
     previous?: WrittenSection,
-  ): Promise<WrittenSection> {
+  ): Promise<WrittenSection | undefined> {
     const indexes = paragraphIndexes(section.chapter.blocks);
     const paragraphs = indexes.map((index) => {
       const block = section.chapter.blocks[index];
@@ -617,6 +617,7 @@ class PipelineRun {
       this.call,
     );
     const blocks = [...section.chapter.blocks];
+    let applied = 0;
     // From the last paragraph back, so earlier indexes stay valid while blocks are replaced.
     for (const edit of [...edits].sort((a, b) => b.paragraph - a.paragraph)) {
       const at = indexes[edit.paragraph - 1];
@@ -626,6 +627,14 @@ class PipelineRun {
       // An edit fixes a detail; one that guts the paragraph would cost the book its length and its scene.
       if (check.problems.length > 0 || countWords(check.text) < countWords(original.text) * MIN_EDIT_LENGTH) continue;
       blocks.splice(at, 1, ...proseToBlocks(check.text, { headings: !isFiction(this.plan.type) }));
+      applied += 1;
+    }
+    if (applied === 0) {
+      // Not a revision: the job must not say the section was revised, nor count it.
+      await this.call.notify(
+        `${capitalise(this.shapeLabel)} ${planned.number} kept as drafted: none of the reviser's edits was usable`,
+      );
+      return undefined;
     }
     return { ...section, chapter: { ...section.chapter, blocks } };
   }

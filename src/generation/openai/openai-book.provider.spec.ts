@@ -808,4 +808,27 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     await (await provider({}, { reasoningTokens: 3_000 })).generate(request(), context());
     expect(server!.calls.map((call) => call.maxTokens)).toEqual(plain.map((limit) => (limit ?? 0) + 3_000));
   });
+
+  it('does not call a section revised, nor count it, when none of the reviser’s edits was usable', async () => {
+    const book = await provider({
+      answer: (call, generated) => {
+        if (call.name === 'continuity_check') {
+          return {
+            issues: [{ section: 2, problem: 'Mara is called Maria here.', fix: 'Call her Mara.' }],
+            instructions: [],
+          };
+        }
+        // Every edit would gut its paragraph to two words.
+        if (call.name === 'section_revision') return { edits: [{ paragraph: 1, replacement: 'Mara waited.' }] };
+        return generated;
+      },
+    });
+    const ctx = context();
+    const outcome = await book.generate(request(), ctx);
+    const messages = ctx.messages.join('\n');
+    expect(messages).toMatch(/Part 2 kept as drafted: none of the reviser's edits was usable/);
+    expect(messages).not.toMatch(/Part \d revised/);
+    expect(outcome.report?.revisions).toBe(0);
+    expect(JSON.stringify(outcome.document.chapters)).not.toContain('"Mara waited."');
+  });
 });

@@ -3242,6 +3242,8 @@ class SchemaFiller {
     if (range) text = this.writer.sentences(this.rng.int(range[0], Math.max(range[0], range[1])));
     // A word limit ("At most 25 words") asks for a line, not a paragraph cut short.
     else if (limit !== undefined) text = this.writer.sentence();
+    // A reviser keeps a paragraph's length (the fake's paragraphs run 3-7 sentences).
+    else if (/(^|_)replacement$/.test(key)) text = this.writer.sentences(this.rng.int(5, 7));
     else if (LONG_TEXT_KEY.test(key)) text = this.writer.sentences(this.rng.int(3, 5));
     else if (SUMMARY_KEY.test(key)) text = this.writer.sentences(this.rng.int(2, 3));
     else if (/(^|_)answer$/.test(key)) text = this.writer.sentences(this.rng.int(1, 2));
