@@ -133,14 +133,16 @@ describe('drawPicture', () => {
           height: '400',
           viewBox: '0 0 600 400',
         });
-        for (const element of allElements(root)) {
-          expect(ALLOWED_ELEMENTS).toContain(element.name);
-          for (const [attribute, value] of element.attributes) {
-            expect(attribute).not.toMatch(/^(on|href$|xlink:|style$)/i);
-            // The only references are to gradients inside the picture.
-            for (const [, reference] of value.matchAll(/url\(([^)]*)\)/g)) expect(reference).toMatch(/^#[\w-]+$/);
-          }
-        }
+        // Each rule is one assertion listing every element or attribute that breaks it.
+        const elements = allElements(root);
+        expect(elements.map((element) => element.name).filter((name) => !ALLOWED_ELEMENTS.has(name))).toEqual([]);
+        const attributes = elements.flatMap((element) => [...element.attributes]);
+        expect(attributes.filter(([attribute]) => /^(on|href$|xlink:|style$)/i.test(attribute))).toEqual([]);
+        // The only references are to gradients inside the picture.
+        const references = attributes.flatMap(([, value]) =>
+          [...value.matchAll(/url\(([^)]*)\)/g)].map(([, ref]) => ref),
+        );
+        expect(references.filter((reference) => !/^#[\w-]+$/.test(reference ?? ''))).toEqual([]);
         const outside = svg.replace(' xmlns="http://www.w3.org/2000/svg"', '');
         expect(outside.match(/<(filter|image|text|script|use|foreignObject|style)\b|[a-z]+:\/\/|@import/gi)).toBeNull();
       }

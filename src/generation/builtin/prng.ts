@@ -5,8 +5,11 @@
  * anything secret.
  */
 
+/** A generator's whole state: sfc32's four 32-bit words. */
+type State = [number, number, number, number];
+
 /** 128 bits of seed from a string (the xmur3 mixing steps, four times). */
-function seedWords(text: string): [number, number, number, number] {
+function seedWords(text: string): State {
   let h = 1779033703 ^ text.length;
   for (let index = 0; index < text.length; index += 1) {
     h = Math.imul(h ^ text.charCodeAt(index), 3432918353);
@@ -31,8 +34,21 @@ export class Random {
   private b: number;
   private c: number;
   private d: number;
+  /**
+   * The starting state of each fork made so far. The writers fork the book's
+   * generator by the same labels in every section, and hashing the seed (the
+   * whole request) again each time was most of the writers' cost.
+   */
+  private forkStates?: Map<string, State>;
 
-  constructor(private readonly seed: string) {
+  constructor(
+    private readonly seed: string,
+    state?: State,
+  ) {
+    if (state) {
+      [this.a, this.b, this.c, this.d] = state;
+      return;
+    }
     [this.a, this.b, this.c, this.d] = seedWords(seed);
     // sfc32 needs a few rounds before its output stops echoing the seed.
     for (let round = 0; round < 12; round += 1) this.next();
@@ -88,6 +104,12 @@ export class Random {
    * sections after it exactly as a fresh run would write them.
    */
   fork(label: string): Random {
-    return new Random(`${this.seed}\u0000${label}`);
+    const seed = `${this.seed}\u0000${label}`;
+    this.forkStates ??= new Map();
+    const known = this.forkStates.get(label);
+    if (known) return new Random(seed, known);
+    const fork = new Random(seed);
+    this.forkStates.set(label, [fork.a, fork.b, fork.c, fork.d]);
+    return fork;
   }
 }

@@ -48,15 +48,14 @@ describe('PictureBookWriter', () => {
     for (const model of ['2.0', '3.0'] as const) {
       for (const prompt of ['', 'A girl named Hana and her robot friend Pip']) {
         const { chapters: pages, outline, world } = await write({ style, model, prompt });
-        for (const text of paragraphs(pages)) {
-          const sentences = splitSentences(text);
-          expect(sentences.length).toBeGreaterThanOrEqual(1);
-          expect(sentences.length).toBeLessThanOrEqual(3);
-          expect(countText(text)).toBeLessThan(40);
-          for (const sentence of sentences)
-            expect({ sentence, words: countText(sentence) < 15 }).toEqual({ sentence, words: true });
-        }
-        for (const block of blocks(pages)) if (block.kind === 'dialogue') expect(countText(block.text)).toBeLessThan(8);
+        // Each rule is one assertion that lists every text breaking it.
+        const pageParagraphs = paragraphs(pages);
+        const sentenceCounts = pageParagraphs.map((text) => splitSentences(text).length);
+        expect(sentenceCounts.filter((count) => count < 1 || count > 3)).toEqual([]);
+        expect(pageParagraphs.filter((text) => countText(text) >= 40)).toEqual([]);
+        expect(pageParagraphs.flatMap(splitSentences).filter((sentence) => countText(sentence) >= 15)).toEqual([]);
+        const dialogue = blocks(pages).filter((block) => block.kind === 'dialogue');
+        expect(dialogue.filter((block) => countText(block.text) >= 8)).toEqual([]);
         // Gentle whatever the style: none of the world's threats, and no frightening words.
         const book = [outline.title, ...outline.sections.map((section) => section.title), ...texts(pages)].join('\n');
         expect(book).not.toMatch(SCARY);

@@ -273,6 +273,8 @@ const DEFAULT_TARGET_WORDS = 300;
 const MAX_BODY_BYTES = 32 * 1024 * 1024;
 /** The shortest pause of a stream between writes (see the streaming loop). */
 const MIN_TICK_MS = 4;
+/** Largest write of a stream's events (a few TCP segments). */
+const WRITE_BYTES = 4_096;
 /** setTimeout's ceiling (about 24.8 days). */
 const MAX_TIMER_MS = 2_147_483_647;
 
@@ -654,9 +656,13 @@ export async function startFakeChatServer(options: FakeChatServerOptions = {}): 
     call.firstTokenAt = Date.now();
     // Events due together go out in one write: a compressed benchmark runs hundreds of streams at
     // hundreds of tokens a second, and one timer and one write per tick keep the fake's own cost small.
+    // A write holds at most about a TCP segment's worth, as a real server's reads arrive: the openai
+    // SDK (6.x) copies the rest of a read once per event in it, so a whole answer in one read costs
+    // it quadratic time no real stream does.
     let batch = '';
     const send = (payload: unknown): void => {
       batch += `data: ${JSON.stringify(payload)}\n\n`;
+      if (batch.length >= WRITE_BYTES) flush();
     };
     const flush = (): void => {
       if (batch !== '' && life.alive && !res.destroyed && !res.writableEnded) res.write(batch);
@@ -1440,18 +1446,20 @@ function tokenBoundaries(text: string): number[] {
   let cjk = 0;
   let other = 0;
   let tokens = 0;
-  let offset = 0;
-  for (const char of text) {
-    if (CJK_CHAR.test(char)) {
+  for (let offset = 0; offset < text.length;) {
+    const code = text.codePointAt(offset)!;
+    const size = code > 0xffff ? 2 : 1;
+    // No CJK script starts below Hangul Jamo (U+1100), so most characters need no regular expression.
+    if (code >= 0x1100 && CJK_CHAR.test(String.fromCodePoint(code))) {
       cjk += 1;
-      other += char.length - 1;
+      other += size - 1;
     } else {
-      other += char.length;
+      other += size;
     }
     const now = cjk + Math.ceil(other / 4);
     for (let t = tokens; t < now; t += 1) bounds[t] = offset;
     tokens = now;
-    offset += char.length;
+    offset += size;
   }
   bounds[tokens] = text.length;
   return bounds;
