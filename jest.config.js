@@ -27,10 +27,19 @@ const swcTransform = [
   },
 ];
 
+/**
+ * Globals handed to every module as parameters. Jest runs code in a vm context whose global lookups go
+ * through an interceptor: `Math.ceil` in a loop cost 124 ns a call there against 1 ns in plain Node, and
+ * the typesetter, the seeded generator and the fake model server all loop over `Math`. Only objects that
+ * no test replaces belong here (not `Date` or timers: fake timers swap those after modules load).
+ */
+const sandboxInjectedGlobals = ['Math', 'Number', 'String', 'Array', 'Object', 'JSON', 'Map', 'Set', 'Symbol'];
+
 /** What every project shares: TypeScript through swc, the environment of test/setup/env.ts. */
 const shared = {
   rootDir: '.',
   testEnvironment: 'node',
+  sandboxInjectedGlobals,
   moduleFileExtensions: ['ts', 'js', 'json'],
   transform: { '^.+\\.(t|j)s$': swcTransform },
   transformIgnorePatterns: [`node_modules/(?!(${esmPackages})/)`],

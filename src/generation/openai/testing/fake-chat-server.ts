@@ -273,7 +273,7 @@ const DEFAULT_TARGET_WORDS = 300;
 const MAX_BODY_BYTES = 32 * 1024 * 1024;
 /** The shortest pause of a stream between writes (see the streaming loop). */
 const MIN_TICK_MS = 4;
-/** Largest write of a stream's events (a few TCP segments). */
+/** Largest write of a stream's events. */
 const WRITE_BYTES = 4_096;
 /** setTimeout's ceiling (about 24.8 days). */
 const MAX_TIMER_MS = 2_147_483_647;
@@ -656,9 +656,8 @@ export async function startFakeChatServer(options: FakeChatServerOptions = {}): 
     call.firstTokenAt = Date.now();
     // Events due together go out in one write: a compressed benchmark runs hundreds of streams at
     // hundreds of tokens a second, and one timer and one write per tick keep the fake's own cost small.
-    // A write holds at most about a TCP segment's worth, as a real server's reads arrive: the openai
-    // SDK (6.x) copies the rest of a read once per event in it, so a whole answer in one read costs
-    // it quadratic time no real stream does.
+    // A write holds about 4 KB, as a real server's arrive; one write of a whole answer made the
+    // provider spec about a tenth slower.
     let batch = '';
     const send = (payload: unknown): void => {
       batch += `data: ${JSON.stringify(payload)}\n\n`;
