@@ -32,8 +32,36 @@ describe('displayWidth', () => {
     ['a ZWJ family sequence, one cluster', '👨‍👩‍👧', 2],
     ['a decomposed accent, the mark takes no column', 'e\u0301', 1],
     ['a zero-width space', 'a\u200Bb', 2],
+    ['typographic quotes, dashes and an ellipsis, one column each', '“Don’t—go…”', 11],
+    ['Latin letters with their accents precomposed', 'Łódź café', 9],
+    ['a soft hyphen, which takes no column', 'co\u00ADop', 4],
   ])('counts %s', (_name, text, width) => {
     expect(displayWidth(text)).toBe(width);
+  });
+
+  it('counts every Latin and punctuation character alone as it counts it in a cluster (the fast path agrees)', () => {
+    // A character followed by a combining accent always takes the grapheme path; alone or doubled between
+    // letters it may take the fast one. Latin, Greek, Cyrillic, Armenian and Hebrew, combining marks included,
+    // and General Punctuation: the fast path's characters and their neighbours (further on, scripts with
+    // spacing and prepended marks join their neighbours, so the doubled form would count differently).
+    const disagreements: string[] = [];
+    for (const [from, to] of [
+      [0x20, 0x5ff],
+      [0x2000, 0x206f],
+    ] as const) {
+      for (let code = from; code <= to; code += 1) {
+        if (code >= 0x7f && code <= 0x9f) continue;
+        const character = String.fromCharCode(code);
+        const alone = displayWidth(character);
+        if (
+          displayWidth(`${character}\u0301`) !== alone ||
+          displayWidth(`x${character}${character}x`) !== 2 + 2 * alone
+        ) {
+          disagreements.push(code.toString(16));
+        }
+      }
+    }
+    expect(disagreements).toEqual([]);
   });
 });
 
