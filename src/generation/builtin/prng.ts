@@ -36,8 +36,9 @@ export class Random {
   private d: number;
   /**
    * The starting state of each fork made so far. The writers fork the book's
-   * generator by the same labels in every section, and hashing the seed (the
-   * whole request) again each time was most of the writers' cost.
+   * generator by the same labels in every section, and hashed the seed (the
+   * whole request, prompt included) again each time: the largest single cost
+   * in a profile of the writers' specs.
    */
   private forkStates?: Map<string, State>;
 
