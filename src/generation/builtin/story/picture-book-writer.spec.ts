@@ -50,8 +50,8 @@ describe('PictureBookWriter', () => {
         const { chapters: pages, outline, world } = await write({ style, model, prompt });
         // Each rule is one assertion that lists every text breaking it.
         const pageParagraphs = paragraphs(pages);
-        const sentenceCounts = pageParagraphs.map((text) => splitSentences(text).length);
-        expect(sentenceCounts.filter((count) => count < 1 || count > 3)).toEqual([]);
+        const sentenceCount = (text: string): number => splitSentences(text).length;
+        expect(pageParagraphs.filter((text) => sentenceCount(text) < 1 || sentenceCount(text) > 3)).toEqual([]);
         expect(pageParagraphs.filter((text) => countText(text) >= 40)).toEqual([]);
         expect(pageParagraphs.flatMap(splitSentences).filter((sentence) => countText(sentence) >= 15)).toEqual([]);
         const dialogue = blocks(pages).filter((block) => block.kind === 'dialogue');

@@ -580,6 +580,18 @@ describe('fake chat server: following the client', () => {
     expect(bible.characters[0]).toEqual({ name: 'Jean Roux', role: 'protagonist' });
   });
 
+  it('casts no place the premise names after a preposition ("the island of Skerry", "in Paris")', async () => {
+    const bible = await answer(
+      BIBLE_SCHEMA,
+      '<client_material>\n<premise>A keeper named Mara Ward finds a logbook on the island of Skerry. ' +
+        'She sails with Tom Hale, then winters in Paris.</premise>\n</client_material>',
+    );
+    const names = bible.characters.map((character: { name: string }) => character.name);
+    expect(names.slice(0, 2)).toEqual(['Mara Ward', 'Tom Hale']);
+    expect(names).not.toContain('Skerry');
+    expect(names).not.toContain('Paris');
+  });
+
   it('plans in the language of the premise, or the one it asks for', async () => {
     const schema = { type: 'object', properties: { language: { type: 'string' } }, required: ['language'] };
     const inPremise = (premise: string) => `<client_material>\n<premise>${premise}</premise>\n</client_material>`;

@@ -950,11 +950,14 @@ const NAME_SEQUENCE = /(?<![\p{L}\p{M}])\p{Lu}[\p{Ll}\p{M}'’-]+(?:[ \t]+\p{Lu}
 
 // "named Mara", "appelée Maëlle": what follows names a person more surely than a capital alone ("in Paris").
 const INTRODUCED = /(?:named|called|nommée?|appelée?|llamad[oa]|namens|genannt)\s+$/u;
+// "on the island of Skerry", "in Paris", "at Blackwater": a model reads what follows as a place, not a person.
+const PLACED =
+  /(?:\b(?:in|at|near|on)|\b(?:island|isle|village|town|city|port|coast|bay|valley|river|lake|harbour|harbor|kingdom)\s+of)\s+$/iu;
 
 /**
  * The people a premise names, as a model reads them: capitalised words that
  * do not open a sentence ("A keeper named Mara finds..." names Mara), those
- * introduced as names first. The hero a client names leads the cast, so
+ * introduced as names first, and none that a preposition makes a place. The hero a client names leads the cast, so
  * they come before everyone else.
  */
 function premiseNames(text: string): string[] {
@@ -965,7 +968,9 @@ function premiseNames(text: string): string[] {
     for (const match of sentence.matchAll(NAME_SEQUENCE)) {
       const word = match[0].toLowerCase();
       if (match.index === sentence.search(/\S/) || NOT_NAMES.has(word) || word in LANGUAGE_NAMES) continue;
-      (INTRODUCED.test(sentence.slice(0, match.index)) ? introduced : others).push(match[0]);
+      const before = sentence.slice(0, match.index);
+      if (PLACED.test(before)) continue;
+      (INTRODUCED.test(before) ? introduced : others).push(match[0]);
     }
   }
   // German capitalises every noun: there only a name introduced as one ("namens Jonas") is a name.
