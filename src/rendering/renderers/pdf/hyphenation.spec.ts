@@ -20,6 +20,12 @@ describe('hyphenatorFor', () => {
     expect(english('cat')).toEqual([]);
   });
 
+  it('keeps one hyphenator per set of patterns for the process, so its words carry over from book to book', () => {
+    expect(hyphenatorFor('en-US')).toBe(hyphenatorFor('en'));
+    expect(hyphenatorFor('fr-CA')).toBe(hyphenatorFor('fr'));
+    expect(hyphenatorFor('en-GB')).not.toBe(hyphenatorFor('en'));
+  });
+
   it('has no hyphenation for languages without patterns, or for tags that are not languages', () => {
     for (const tag of ['ja', 'zh-Hans', 'und', '../../package', '']) {
       expect(hyphenatorFor(tag)).toBeNull();

@@ -56,12 +56,23 @@ const SOFT_HYPHEN = '\u00ad';
 /** Words looked up recently: a novel repeats its long words, and a lookup costs a pattern walk. */
 const CACHE_LIMIT = 4096;
 
+/** One hyphenator per pattern module for the process: its words recur from book to book, as shaped words do. */
+const hyphenators = new Map<string, Hyphenator>();
+
 /** The hyphenator for a BCP 47 language tag (`fr`, `en-GB`), or null when no patterns are known for it. */
 export function hyphenatorFor(language: string): Hyphenator | null {
   const tag = language.toLowerCase();
   const name = PATTERN_MODULES[tag] ?? PATTERN_MODULES[tag.split('-')[0] ?? ''];
   if (!name) return null;
-  const patterns = loadModule(name) as PatternModule;
+  let hyphenator = hyphenators.get(name);
+  if (!hyphenator) {
+    hyphenator = hyphenatorOf(loadModule(name) as PatternModule);
+    hyphenators.set(name, hyphenator);
+  }
+  return hyphenator;
+}
+
+function hyphenatorOf(patterns: PatternModule): Hyphenator {
   const cache = new Map<string, readonly number[]>();
   return (word) => {
     let offsets = cache.get(word);

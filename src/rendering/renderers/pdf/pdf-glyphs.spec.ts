@@ -95,6 +95,22 @@ describe('GlyphWriter', () => {
     expect(adjustments.reduce((sum, value) => sum + value, 0)).toBe(-33);
   });
 
+  it('writes a word found by its text exactly as the word shaped first, marks and ligatures included', () => {
+    // 'café' with a combining accent: its mark is placed, so its glyphs are written anew each time.
+    const words = ['Tide', 'office', 'a\u200db', 'cafe\u0301', 'Tide', 'office', 'cafe\u0301'];
+    expect(shape('serif', 'cafe\u0301').offsets).toBeDefined();
+    const written = (write: (glyphs: GlyphWriter, word: string) => void): string => {
+      const { glyphs, content } = writer();
+      glyphs.begin(10, 50, 12, '#000000');
+      for (const word of words) write(glyphs, word);
+      glyphs.end();
+      return content();
+    };
+    const byText = written((glyphs, word) => glyphs.addWord('serif', word));
+    expect(byText).toBe(written((glyphs, word) => glyphs.add('serif', shape('serif', word))));
+    expect(byText.match(/\/ActualText/g)).toHaveLength(1);
+  });
+
   it('writes nothing for a line with no parts', () => {
     const { glyphs, content } = writer();
     glyphs.begin(0, 0, 10, '#000000');

@@ -145,6 +145,11 @@ interface DocumentFont {
    * Map lookups are the faster kind.
    */
   readonly fragments: Map<ShapedText, string>;
+  /**
+   * Left-to-right words by their text, shaped and written (see `addWord`);
+   * the fragment is absent for words with marks placed, which depend on the size.
+   */
+  readonly words: Map<string, { readonly shaped: ShapedText; readonly fragment: string | undefined }>;
 }
 
 /**
@@ -244,6 +249,26 @@ export class GlyphWriter {
   /** The next part of the line, left to right; `after` is extra advance in points (a justified space). */
   add(face: FontFace, shaped: ShapedText, after = 0): void {
     const font = this.font(face);
+    this.write(font, shaped, this.fragment(font, shaped, this.size), after);
+  }
+
+  /**
+   * The next word of a left-to-right line, as `add(face, shape(face, text))`
+   * would write it, found by its text: one lookup for every word of a book
+   * where the shaping cache and the fragment cache would be two.
+   */
+  addWord(face: FontFace, text: string): void {
+    const font = this.font(face);
+    let word = font.words.get(text);
+    if (word === undefined) {
+      const shaped = shape(face, text);
+      word = { shaped, fragment: shaped.offsets ? undefined : this.fragment(font, shaped, this.size) };
+      font.words.set(text, word);
+    }
+    this.write(font, word.shaped, word.fragment ?? this.fragment(font, word.shaped, this.size), 0);
+  }
+
+  private write(font: DocumentFont, shaped: ShapedText, fragment: string, after: number): void {
     if (font !== this.current) {
       if (this.current) this.block += ')] TJ';
       if (!this.block) this.block = 'q BT';
@@ -261,7 +286,7 @@ export class GlyphWriter {
       this.block += `${this.moveTo(this.cursor, this.baseline)} [(`;
       this.current = font;
     }
-    this.block += this.fragment(font, shaped, this.size);
+    this.block += fragment;
     if (after !== 0) {
       // Whole thousandths of the size, the rounding carried to the next space: short to write, and
       // the line still ends where it was measured to.
@@ -328,7 +353,7 @@ export class GlyphWriter {
       this.doc.font(face);
       const embedded = (this.doc as unknown as { _font?: unknown })._font;
       if (!isEmbeddedFont(embedded)) throw new Error(`pdfkit did not embed ${face} as a TrueType font`);
-      font = { face, embedded, fontkit, glyphs: new Map(), fragments: new Map() };
+      font = { face, embedded, fontkit, glyphs: new Map(), fragments: new Map(), words: new Map() };
       this.fonts.set(face, font);
     }
     this.lastFont = font;

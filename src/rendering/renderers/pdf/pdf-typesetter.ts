@@ -226,7 +226,7 @@ export class Typesetter {
           if (space?.face !== face) space = { face, shaped: shape(face, ' ') };
           this.glyphs.add(face, space.shaped, extra);
         }
-        for (const { face, text } of item.pieces) this.glyphs.add(face, shape(face, text));
+        for (const { face, text } of item.pieces) this.glyphs.addWord(face, text);
       });
     } else {
       for (const part of this.displayOrder(line, extra)) {
