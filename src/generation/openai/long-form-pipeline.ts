@@ -12,7 +12,7 @@ import { isRecord } from './model-json';
 import type { OpenAiModelSettings } from './openai-settings';
 import { blocksToProse, proseToBlocks } from './prose-reader';
 import { bibleMaxTokens, bibleMessages, bibleStep, listedSections } from './steps/bible.step';
-import { capitalise, plannedWords, type BookPlan, type PlannedSection } from './steps/book-plan';
+import { capitalise, plannedWords, type BookPlan, type PlannedSection, type WordLimits } from './steps/book-plan';
 import { continuityMaxTokens, continuityMessages, continuityStep } from './steps/continuity.step';
 import { formMessages, formStep } from './steps/form.step';
 import { lessonExtrasMaxTokens, lessonExtrasMessages, lessonExtrasStep } from './steps/lesson-extras.step';
@@ -23,6 +23,7 @@ import {
   outlineMessages,
   outlineStep,
   scaleBudgets,
+  withinWordLimits,
   withDistinctTitles,
 } from './steps/outline.step';
 import { continuationMessages, proseMaxTokens, proseSectionMessages, tokensPerWord } from './steps/prose-section.step';
@@ -53,6 +54,13 @@ const LESSON_PROSE_SHARE = 0.85;
  * targets, and a limit sized to a few sentences would cut the answer again.
  */
 const MIN_CONTINUATION_WORDS = 250;
+/**
+ * Under a client's limit on a section, continuations stop at this share of
+ * it, and are not asked for with less room than MIN_LIMITED_CONTINUATION_WORDS:
+ * a section a little short of its budget is better than one over the limit.
+ */
+const CONTINUATION_UNDER_LIMIT = 0.9;
+const MIN_LIMITED_CONTINUATION_WORDS = 100;
 /** Unusable prose answers (refusal, meta-text, wrong language, loops) per section before the job fails. */
 const MAX_REJECTED = 3;
 /** A revised paragraph, or a rewritten opening, keeps at least this share of the words it replaces. */
@@ -210,9 +218,13 @@ class PipelineRun {
       ...(bible.subtitle ? { subtitle: bible.subtitle } : {}),
       synopsis: bible.synopsis,
       instructions: bible.instructions,
+      everySection: bible.everySection,
+      wordLimits: bible.wordLimits,
       bible: bible.bible,
       spine: bible.spine,
     };
+    // The client's limits on length are read with the bible; the outline's budgets keep under them.
+    const planned = withinWordLimits(shape, bible.wordLimits);
     const batches: Array<{ first: number; count: number }> = [];
     for (let first = 1; first <= shape.sections; first += OUTLINE_BATCH) {
       batches.push({ first, count: Math.min(OUTLINE_BATCH, shape.sections - first + 1) });
@@ -220,23 +232,33 @@ class PipelineRun {
     await this.report(4, `Planning: outlining ${shape.sections} ${shape.sectionLabel}s in ${batches.length} parts`);
     const parts = await this.inParallel(batches, ({ first, count }) =>
       this.client.structured(
-        outlineStep(type, shape, first, count),
+        outlineStep(type, planned, first, count),
         {
           model: planner,
-          messages: outlineMessages(request, outlinePlan, shape, first, count),
+          messages: outlineMessages(request, outlinePlan, planned, first, count),
           maxTokens: outlineMaxTokens(count),
           label: `the outline of ${shape.sectionLabel}s ${first} to ${first + count - 1}`,
         },
         this.call,
       ),
     );
-    const sections = scaleBudgets(withDistinctTitles(parts.flat(), bible.spine), shape.totalWords, shape.sectionWords);
+    const sections = scaleBudgets(
+      withDistinctTitles(parts.flat(), bible.spine),
+      planned.totalWords,
+      planned.sectionWords,
+    );
     const { spine: _spine, ...planFields } = outlinePlan;
     const plan: BookPlan = { planId: randomUUID(), ...planFields, sections, targetWords: plannedWords(sections) };
     await this.report(
       PROGRESS.planned,
       `Planned "${plan.title}": ${sections.length} ${shape.sectionLabel}s, ${plan.targetWords.toLocaleString('en')} words` +
-        (plan.instructions.length > 0 ? `, ${plan.instructions.length} instructions from the prompt to carry out` : ''),
+        limitsNote(bible.wordLimits, shape.sectionLabel) +
+        (plan.instructions.length > 0
+          ? `, ${plan.instructions.length} instruction${plan.instructions.length === 1 ? '' : 's'} from the prompt to carry out`
+          : '') +
+        (bible.everySection.length > 0
+          ? `, ${bible.everySection.length} rule${bible.everySection.length === 1 ? '' : 's'} for every ${shape.sectionLabel}`
+          : ''),
     );
     return plan;
   }
@@ -303,10 +325,18 @@ class PipelineRun {
     let halfwayReported = false;
     // Grows when a reasoning model spends a whole answer's room thinking and writes nothing.
     let room = 1;
+    // Words a continuation may still add under the client's limit on a section; no limit, no bound.
+    const limit = plan.wordLimits?.section;
+    const roomUnderLimit = (words: number): number =>
+      limit === undefined ? Infinity : Math.floor(limit * CONTINUATION_UNDER_LIMIT) - words;
     for (;;) {
       const first = text === '';
       const written = countWords(text);
-      const ask = Math.min(MAX_WORDS_PER_ANSWER, Math.max(MIN_CONTINUATION_WORDS, budget - written));
+      const ask = Math.min(
+        MAX_WORDS_PER_ANSWER,
+        Math.max(MIN_CONTINUATION_WORDS, budget - written),
+        Math.max(MIN_LIMITED_CONTINUATION_WORDS, roomUnderLimit(written)),
+      );
       const asked = first
         ? proseSectionMessages(this.request, plan, section, this.shapeLabel, budget, ask)
         : continuationMessages(this.request, plan, section, this.shapeLabel, text, ask, cutMidSentence);
@@ -374,7 +404,9 @@ class PipelineRun {
       const cut = (answer.finishReason === 'length' || answer.finishReason === 'cut') && !proseFinished;
       cutMidSentence = cut || !endsCleanly(text);
       const now = countWords(text);
-      if (cut || now < budget * SECTION_COMPLETE) {
+      // Without room under the client's limit the section ends here; a cut sentence is dropped below.
+      const roomLeft = roomUnderLimit(now) >= MIN_LIMITED_CONTINUATION_WORDS;
+      if ((cut || now < budget * SECTION_COMPLETE) && roomLeft) {
         if (continuations >= maxContinuations) break;
         continuations += 1;
         await this.call.notify(
@@ -492,6 +524,7 @@ class PipelineRun {
       const check = checkProse(verdict.opening, { language: this.plan.language });
       // The draft opening stands rather than an unusable rewrite, or one that drops most of what it replaces.
       if (check.problems.length > 0 || countWords(check.text) < countWords(opening) * MIN_EDIT_LENGTH) return;
+      if (this.overClientLimit(chapterWords(after.chapter) - countWords(opening) + countWords(check.text))) return;
       const paragraphs = paragraphIndexes(after.chapter.blocks).slice(0, count);
       const from = paragraphs[0] ?? 0;
       const to = (paragraphs[paragraphs.length - 1] ?? 0) + 1;
@@ -618,6 +651,7 @@ class PipelineRun {
     );
     const blocks = [...section.chapter.blocks];
     let applied = 0;
+    let words = chapterWords(section.chapter);
     // From the last paragraph back, so earlier indexes stay valid while blocks are replaced.
     for (const edit of [...edits].sort((a, b) => b.paragraph - a.paragraph)) {
       const at = indexes[edit.paragraph - 1];
@@ -626,7 +660,10 @@ class PipelineRun {
       const check = checkProse(edit.replacement, { language: this.plan.language });
       // An edit fixes a detail; one that guts the paragraph would cost the book its length and its scene.
       if (check.problems.length > 0 || countWords(check.text) < countWords(original.text) * MIN_EDIT_LENGTH) continue;
+      const revisedWords = words - countWords(original.text) + countWords(check.text);
+      if (this.overClientLimit(revisedWords)) continue;
       blocks.splice(at, 1, ...proseToBlocks(check.text, { headings: !isFiction(this.plan.type) }));
+      words = revisedWords;
       applied += 1;
     }
     if (applied === 0) {
@@ -637,6 +674,12 @@ class PipelineRun {
       return undefined;
     }
     return { ...section, chapter: { ...section.chapter, blocks } };
+  }
+
+  /** Whether a section of this many words would break the client's limit on a section: a rewrite that would is not used. */
+  private overClientLimit(words: number): boolean {
+    const limit = this.plan.wordLimits?.section;
+    return limit !== undefined && words > limit;
   }
 
   /**
@@ -733,6 +776,15 @@ class PipelineRun {
   private totalWords(sections: WrittenSection[]): number {
     return sections.reduce((sum, section) => sum + chapterWords(section.chapter), 0);
   }
+}
+
+/** The client's limits as the plan's progress message names them, or nothing. */
+function limitsNote(limits: WordLimits, label: string): string {
+  const named = [
+    limits.section === undefined ? '' : `${limits.section.toLocaleString('en')} words a ${label}`,
+    limits.book === undefined ? '' : `${limits.book.toLocaleString('en')} words in all`,
+  ].filter(Boolean);
+  return named.length > 0 ? ` (the prompt allows at most ${named.join(' and ')})` : '';
 }
 
 /**

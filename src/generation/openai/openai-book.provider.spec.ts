@@ -2,7 +2,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import type { BookChapter } from '../../book/book-document';
 import { BOOK_DOCUMENT_SCHEMA } from '../../book/book-document.schema';
 import { bookShape } from '../../book/book-shapes';
-import { documentWords } from '../../book/word-count';
+import { chapterWords, documentWords } from '../../book/word-count';
 import type { SectionCheckpointStore } from '../book-provider';
 import { GenerationError } from '../generation.errors';
 import { languageMismatch } from './language';
@@ -634,6 +634,38 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     const bible = server!.calls.find((call) => call.name === 'book_bible');
     expect(JSON.stringify(bible?.body)).toContain('"minItems":5');
     expect(outcome.document.metadata.wordCount).toBeGreaterThanOrEqual(0.95 * bookShape('novel', '2.0').totalWords);
+  });
+
+  it("keeps every section under the client's limit on length, and gives every writer its rules for every section", async () => {
+    const book = await provider();
+    const ctx = context();
+    const rule = 'End each part with a line of dialogue.';
+    const outcome = await book.generate(
+      request({ prompt: `A lighthouse keeper named Mara finds a map. Keep each part under 800 words. ${rule}` }),
+      ctx,
+    );
+    const parts = outcome.document.chapters.map((chapter) => chapterWords(chapter));
+    expect(parts).toHaveLength(bookShape('short_story', '2.0').sections);
+    expect(parts.filter((words) => words > 800)).toEqual([]);
+    // The writers were asked for well under the limit; the outline could not budget more.
+    const outline = server!.calls.find((call) => call.name === 'book_outline');
+    expect(JSON.stringify(outline?.body)).toContain('"maximum":680');
+    const prose = server!.calls.filter((call) => call.kind === 'prose');
+    expect(prose.length).toBeGreaterThanOrEqual(parts.length);
+    for (const call of prose) {
+      expect(call.lastUserMessage).toContain("The client's rules for every part (each part keeps all of them):\n- ");
+      expect(call.lastUserMessage).toContain(`\n- ${rule}\n`);
+      expect(call.lastUserMessage).toContain('The client wants no part longer than 800 words');
+      expect(Number(/about ([\d,]+) words/.exec(call.lastUserMessage)?.[1]?.replace(',', ''))).toBeLessThanOrEqual(680);
+    }
+    // The rule is the writers', not one section's instruction, and the check holds every part to it.
+    const carried = /The client's instructions \(.*\):\n((?:- .*\n)+)/.exec(outline?.lastUserMessage ?? '')?.[1];
+    expect(carried).toBe('- A lighthouse keeper named Mara finds a map.\n');
+    const check = server!.calls.find((call) => call.name === 'continuity_check');
+    expect(check?.lastUserMessage).toContain(`- ${rule}`);
+    expect(ctx.messages.join('\n')).toContain(
+      '(the prompt allows at most 800 words a part), 1 instruction from the prompt to carry out, 2 rules for every part',
+    );
   });
 
   it('asks again for a picture-book spread that skimps on its words', async () => {

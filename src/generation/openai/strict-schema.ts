@@ -21,8 +21,8 @@ export function str(options?: Described & { nullable?: boolean }): JsonSchema {
   return withDescription({ type: options?.nullable ? ['string', 'null'] : 'string' }, options);
 }
 
-export function int(options?: Described & { minimum?: number; maximum?: number }): JsonSchema {
-  const schema: JsonSchema = { type: 'integer' };
+export function int(options?: Described & { minimum?: number; maximum?: number; nullable?: boolean }): JsonSchema {
+  const schema: JsonSchema = { type: options?.nullable ? ['integer', 'null'] : 'integer' };
   if (options?.minimum !== undefined) schema.minimum = options.minimum;
   if (options?.maximum !== undefined) schema.maximum = options.maximum;
   return withDescription(schema, options);

@@ -10,8 +10,8 @@ import { isFiction, type BookShape, type ConcreteBookType } from '../../../book/
 import type { BookGenerationRequest } from '../../book-provider';
 import { isLanguageTag, languageName, languageTagOf } from '../language';
 import type { ChatMessage, StructuredStep } from '../model-client';
-import { list, obj, oneOf, str, type JsonSchema } from '../strict-schema';
-import type { ConcreteStyle, StoryBible, SubjectBible } from './book-plan';
+import { int, list, obj, oneOf, str, type JsonSchema } from '../strict-schema';
+import type { ConcreteStyle, StoryBible, SubjectBible, WordLimits } from './book-plan';
 import { CLIENT_MATERIAL_RULE, clientMaterial, namesInPremise, usesName } from './client-material';
 import { styleGuideText, typeGuideText } from './guide-text';
 import { cleanTitle } from './titles';
@@ -27,6 +27,10 @@ export interface BibleAnswer {
   language: string;
   synopsis: string;
   instructions: string[];
+  /** What the client asks of every section, or of the whole text's manner. */
+  everySection: string[];
+  /** Limits the client's material sets on the length of a section and of the book. */
+  wordLimits: WordLimits;
   bible: StoryBible | SubjectBible;
   spine: SpineStep[];
 }
@@ -42,6 +46,10 @@ export interface BibleInput {
   followsClientOutline: boolean;
 }
 
+/** The least a client's limit may be read as: below it, a planner has read a number that is not a limit. */
+const MIN_SECTION_WORDS_LIMIT = 50;
+const MIN_BOOK_WORDS_LIMIT = 200;
+
 const COMMON = {
   title: str(),
   subtitle: str({ nullable: true }),
@@ -53,6 +61,27 @@ const COMMON = {
       "Every concrete requirement in the client's material about the book's content, restated one per item " +
       '(who did it, a chapter set on a train, a named character, a fact to teach, something to avoid). ' +
       'Empty when it makes none.',
+  }),
+  every_section: list(str(), {
+    max: 10,
+    description:
+      "What the client's material asks of every section or of the whole text's manner, restated one per item " +
+      '(each chapter ends with a checklist, every example comes from one team, the reader is addressed as "you"), ' +
+      'and not repeated in `instructions`. Empty when it asks none.',
+  }),
+  section_words_max: int({
+    nullable: true,
+    minimum: MIN_SECTION_WORDS_LIMIT,
+    description:
+      'The most words one section may have, when the client\'s material sets a limit ("chapters under 2,000 words"); ' +
+      'null when it sets none.',
+  }),
+  book_words_max: int({
+    nullable: true,
+    minimum: MIN_BOOK_WORDS_LIMIT,
+    description:
+      'The most words the whole book may have, when the client\'s material sets a limit ("a story of at most 3,000 ' +
+      'words"); null when it sets none.',
   }),
 };
 
@@ -113,6 +142,10 @@ interface RawBible {
   language: string;
   synopsis: string;
   instructions: string[];
+  // Read as empty when absent: an answer made without the schema may leave out what it has none of.
+  every_section?: string[];
+  section_words_max?: number | null;
+  book_words_max?: number | null;
   point_of_view?: string;
   tense?: 'past' | 'present';
   voice: string;
@@ -142,6 +175,15 @@ export function bibleStep(input: BibleInput): StructuredStep<BibleAnswer> {
       if (!isLanguageTag(language)) problems.push('/language must be a BCP 47 tag such as "en" or "fr"');
       if (!raw.title.trim()) problems.push('/title must not be empty');
       if (raw.spine.some((step) => !step.title.trim())) problems.push('/spine: every step needs a title');
+      // Servers that ignore the schema's bounds may still send a number that is no limit.
+      const sectionLimit = raw.section_words_max ?? null;
+      const bookLimit = raw.book_words_max ?? null;
+      if (sectionLimit !== null && !(sectionLimit >= MIN_SECTION_WORDS_LIMIT)) {
+        problems.push(`/section_words_max must be null or at least ${MIN_SECTION_WORDS_LIMIT}`);
+      }
+      if (bookLimit !== null && !(bookLimit >= MIN_BOOK_WORDS_LIMIT)) {
+        problems.push(`/book_words_max must be null or at least ${MIN_BOOK_WORDS_LIMIT}`);
+      }
       if (raw.characters) {
         const names = raw.characters.map((character) => character.name.trim().toLowerCase());
         if (names.some((name) => !name)) problems.push('/characters: every character needs a name');
@@ -185,6 +227,11 @@ export function bibleStep(input: BibleInput): StructuredStep<BibleAnswer> {
           language,
           synopsis: raw.synopsis.trim(),
           instructions: raw.instructions.map((item) => item.trim()).filter(Boolean),
+          everySection: (raw.every_section ?? []).map((item) => item.trim()).filter(Boolean),
+          wordLimits: {
+            ...(sectionLimit !== null ? { section: sectionLimit } : {}),
+            ...(bookLimit !== null ? { book: bookLimit } : {}),
+          },
           bible,
           spine: raw.spine.map((step) => ({ title: cleanTitle(step.title), purpose: step.purpose.trim() })),
         },
@@ -216,7 +263,9 @@ export function bibleMessages(input: BibleInput): ChatMessage[] {
         input.followsClientOutline
           ? `The client's material lists its ${label}s: the spine follows them one to one, in their order, keeping their titles and what each is about.`
           : `The spine is the whole arc in exactly ${sections} steps, one per ${label}, each moving the book forward.`,
-        "Restate every concrete requirement of the client's material in `instructions`, so that none is lost.",
+        "Restate every concrete requirement of the client's material in `instructions`, and what it asks of every " +
+          `${label} in \`every_section\`, so that none is lost; give any limit it sets on the length of a ${label} or ` +
+          'of the book.',
         'Write in the language of the premise, or the one it asks for; English when there is no premise. ' +
           'Every text value is in that language.',
         request.prompt.trim() ? '' : 'There is no premise: invent an original, specific one, not a generic one.',

@@ -78,6 +78,12 @@ export interface PlannedSection {
   concepts: string[];
 }
 
+/** Limits the client's material sets on length, in words; absent where it sets none. */
+export interface WordLimits {
+  section?: number;
+  book?: number;
+}
+
 export interface BookPlan {
   /** Identifies this plan: a section checkpoint written under another plan of the same job is never reused. */
   planId: string;
@@ -90,6 +96,14 @@ export interface BookPlan {
   synopsis: string;
   /** Every concrete requirement of the client's material, one per item; checked at the end. */
   instructions: string[];
+  /**
+   * What the client asks of every section or of the whole text's manner ("end each chapter with a
+   * checklist"): every writer reads it, where an instruction goes to the section that carries it.
+   * Absent from plans made before it was asked for.
+   */
+  everySection?: string[];
+  /** The client's limits on length, which the budgets keep under. Absent from plans made before they were read. */
+  wordLimits?: WordLimits;
   bible: StoryBible | SubjectBible;
   sections: PlannedSection[];
   /** The sum of the sections' budgets: the length the book is priced and checked against. */
@@ -126,6 +140,27 @@ export function bibleText(plan: Pick<BookPlan, 'title' | 'subtitle' | 'synopsis'
     );
   }
   return lines.join('\n');
+}
+
+/**
+ * What the client asks of every section and the length it allows one, as
+ * every writer of the book, its outliner and its checker read it. Empty when
+ * the client asks neither.
+ */
+export function clientRulesText(plan: Pick<BookPlan, 'everySection' | 'wordLimits'>, label: string): string[] {
+  const lines: string[] = [];
+  const rules = plan.everySection ?? [];
+  if (rules.length > 0) {
+    lines.push(
+      `The client's rules for every ${label} (each ${label} keeps all of them):`,
+      ...rules.map((rule) => `- ${rule}`),
+    );
+  }
+  const limit = plan.wordLimits?.section;
+  if (limit !== undefined) {
+    lines.push(`The client wants no ${label} longer than ${limit.toLocaleString('en')} words: stay well under it.`);
+  }
+  return lines.length > 0 ? [...lines, ''] : [];
 }
 
 /** Every section in one line each: where a section sits in the whole. */

@@ -9,7 +9,7 @@
 import type { ChatMessage, StructuredStep } from '../model-client';
 import { bool, int, list, obj, str } from '../strict-schema';
 import type { BookPlan } from './book-plan';
-import { bibleText, capitalise } from './book-plan';
+import { bibleText, capitalise, clientRulesText } from './book-plan';
 import type { SectionNotes } from './notes.step';
 
 export interface ContinuityIssue {
@@ -75,6 +75,7 @@ export function continuityMessages(plan: BookPlan, label: string, notes: Map<num
           ? `The client's instructions:\n${plan.instructions.map((item) => `- ${item}`).join('\n')}`
           : 'The client gave no specific instructions.',
         '',
+        ...clientRulesText(plan, label),
         `What each ${label} says:`,
         ...plan.sections.map((section) => {
           const note = notes.get(section.number);
@@ -90,7 +91,8 @@ export function continuityMessages(plan: BookPlan, label: string, notes: Map<num
         }),
         '',
         `List every contradiction of names, facts, timeline or the bible, every ${label} that gives away what a ` +
-          `later ${label} is planned to reveal, and every payoff that uses a setup its ${label} never showed, ` +
+          `later ${label} is planned to reveal, every payoff that uses a setup its ${label} never showed, ` +
+          `and every ${label} that breaks one of the client's rules for every ${label}, ` +
           `giving the number of the ${label} to fix, ` +
           "and say for each of the client's instructions whether the book carries it out and in which " +
           `${label}.`,

@@ -1,6 +1,6 @@
 import { bookShape, type ConcreteBookType } from '../../../book/book-shapes';
 import type { PlannedSection } from './book-plan';
-import { outlineSchema, outlineStep, withDistinctTitles } from './outline.step';
+import { outlineSchema, outlineStep, scaleBudgets, withDistinctTitles, withinWordLimits } from './outline.step';
 
 const section = (number: number, title: string) => ({ number, title }) as PlannedSection;
 const titles = (sections: PlannedSection[]) => sections.map((entry) => entry.title);
@@ -26,6 +26,51 @@ describe('withDistinctTitles', () => {
     const spine = ['Anna', 'Ben', 'Anna', 'Ben'].map((title) => ({ title, purpose: '' }));
     const outline = [section(1, 'Anna'), section(2, 'Ben'), section(3, 'anna'), section(4, 'Ben')];
     expect(titles(withDistinctTitles(outline, spine))).toEqual(['Anna', 'Ben', 'anna', 'Ben']);
+  });
+});
+
+describe('withinWordLimits', () => {
+  const selfHelp = bookShape('self_help', '3.0');
+
+  it("keeps every section's budget well under the client's limit on a section, the count of sections unchanged", () => {
+    const limited = withinWordLimits(selfHelp, { section: 2_000 });
+    expect(limited.sections).toBe(selfHelp.sections);
+    expect(limited.sectionWords.max).toBe(1_700);
+    expect(limited.wordsPerSection).toBeLessThan(limited.sectionWords.max);
+    expect(limited.sectionWords.min).toBeLessThanOrEqual(limited.wordsPerSection);
+    expect(limited.totalWords).toBe(limited.wordsPerSection * limited.sections);
+  });
+
+  it("shrinks the book under the client's limit on the whole", () => {
+    const story = bookShape('short_story', '2.0');
+    const limited = withinWordLimits(story, { book: 3_000 });
+    expect(limited.totalWords).toBeLessThanOrEqual(2_550);
+    expect(limited.sections).toBe(story.sections);
+    expect(limited.sectionWords.min).toBeLessThanOrEqual(limited.wordsPerSection);
+  });
+
+  it('leaves the shape alone when no limit binds it', () => {
+    expect(withinWordLimits(selfHelp, {})).toBe(selfHelp);
+    expect(withinWordLimits(selfHelp, undefined)).toBe(selfHelp);
+    expect(withinWordLimits(selfHelp, { section: 10_000, book: 1_000_000 })).toBe(selfHelp);
+  });
+
+  it('lowers only the longest budgets when the limit is above the average', () => {
+    const limited = withinWordLimits(selfHelp, { section: 3_000 });
+    expect(limited.wordsPerSection).toBe(selfHelp.wordsPerSection);
+    expect(limited.sectionWords.max).toBe(2_550);
+  });
+});
+
+describe('scaleBudgets', () => {
+  const planned = (words: number[]) =>
+    words.map((budget, index) => ({ number: index + 1, words: budget }) as PlannedSection);
+
+  it("reaches the book's length without a section passing its bound", () => {
+    // A planner that gave one section nearly everything: clamped, then the rest spread where there is room.
+    const scaled = scaleBudgets(planned([100, 100, 9_000]), 4_500, { min: 900, max: 1_700 });
+    expect(Math.max(...scaled.map((entry) => entry.words))).toBeLessThanOrEqual(1_700);
+    expect(scaled.map((entry) => entry.words)).toEqual([1_400, 1_400, 1_700]);
   });
 });
 

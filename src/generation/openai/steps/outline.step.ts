@@ -8,8 +8,8 @@
 import { isFiction, type BookShape, type ConcreteBookType } from '../../../book/book-shapes';
 import type { ChatMessage, StructuredStep } from '../model-client';
 import { int, list, obj, str, type JsonSchema } from '../strict-schema';
-import type { BookPlan, PlannedSection } from './book-plan';
-import { capitalise } from './book-plan';
+import type { BookPlan, PlannedSection, WordLimits } from './book-plan';
+import { capitalise, clientRulesText } from './book-plan';
 import type { SpineStep } from './bible.step';
 import type { BookGenerationRequest } from '../../book-provider';
 import { languageLine } from './bible.step';
@@ -233,6 +233,7 @@ export function outlineMessages(
       role: 'user',
       content: [
         ...bookContext(request, plan),
+        ...clientRulesText(plan, label),
         `The spine, ${total} ${label}s:`,
         ...plan.spine.map((step, index) => `${index + 1}. ${step.title}: ${step.purpose}`),
         '',
@@ -305,11 +306,42 @@ export function scaleBudgets(
     ...section,
     words: Math.min(bounds.max, Math.max(bounds.min, Math.round((section.words * factor) / 10) * 10)),
   }));
-  // Clamping can leave the sum short of the book's length: spread the rest evenly so the book still reaches it.
-  const missing = total - scaled.reduce((sum, section) => sum + section.words, 0);
-  if (missing > 0 && scaled.length > 0) {
-    const each = Math.ceil(missing / scaled.length / 10) * 10;
-    for (const section of scaled) section.words += each;
+  // Clamping can leave the sum short of the book's length: spread the rest evenly over the sections that have
+  // room, so the book still reaches it without a section passing its bound (the client's limit, when it sets one).
+  for (;;) {
+    const missing = total - scaled.reduce((sum, section) => sum + section.words, 0);
+    const roomy = scaled.filter((section) => section.words < bounds.max);
+    if (missing <= 0 || roomy.length === 0) break;
+    const each = Math.ceil(missing / roomy.length / 10) * 10;
+    for (const section of roomy) section.words = Math.min(bounds.max, section.words + each);
   }
   return scaled;
+}
+
+/**
+ * A section's budget stays this far under the client's limit: writers
+ * overshoot "about N words" by a tenth or more, and the limit is the client's.
+ */
+const UNDER_CLIENT_LIMIT = 0.85;
+
+/**
+ * The book's shape within the client's limits on length: no section's budget
+ * over its share of the section limit, the book no longer than its share of
+ * the book limit. The number of sections stays (the spine is already
+ * planned); their budgets shrink. The shape itself when no limit binds.
+ */
+export function withinWordLimits(shape: BookShape, limits: WordLimits | undefined): BookShape {
+  const roundDown = (words: number) => Math.max(10, Math.floor(words / 10) * 10);
+  const sectionMax = limits?.section === undefined ? Infinity : roundDown(limits.section * UNDER_CLIENT_LIMIT);
+  const bookMax = limits?.book === undefined ? Infinity : roundDown(limits.book * UNDER_CLIENT_LIMIT);
+  // Budgets average a little under the section limit, so the planner can still give one section more than another.
+  const average = Math.min(shape.wordsPerSection, roundDown(sectionMax * 0.9), roundDown(bookMax / shape.sections));
+  if (average >= shape.wordsPerSection && sectionMax >= shape.sectionWords.max) return shape;
+  const max = Math.min(shape.sectionWords.max, sectionMax, roundDown(average * 1.5));
+  return {
+    ...shape,
+    wordsPerSection: average,
+    sectionWords: { min: Math.min(shape.sectionWords.min, roundDown(average * 0.6)), max },
+    totalWords: average * shape.sections,
+  };
 }

@@ -11,7 +11,7 @@ import { primaryLanguage, languageName } from '../language';
 import type { ChatMessage } from '../model-client';
 import { schemaBlock } from '../model-client';
 import type { BookPlan, PlannedSection } from './book-plan';
-import { capitalise, knowledgeText, sectionText } from './book-plan';
+import { capitalise, clientRulesText, knowledgeText, sectionText } from './book-plan';
 import { languageLine } from './bible.step';
 import { CLIENT_MATERIAL_RULE } from './client-material';
 import { bookContext, sectionBrief } from './section-brief';
@@ -113,6 +113,7 @@ export function continuationMessages(
       role: 'user',
       content: [
         ...bookContext(request, plan),
+        ...clientRulesText(plan, label),
         `Your ${label}:`,
         sectionText(section, label),
         next ? `\nThe next ${label} (do not write it): ${next.title}: ${next.summary}` : '',

@@ -8,7 +8,15 @@
  */
 import type { BookGenerationRequest } from '../../book-provider';
 import type { BookPlan, PlannedSection } from './book-plan';
-import { bibleText, capitalise, knowledgeText, neighbourText, outlineText, sectionText } from './book-plan';
+import {
+  bibleText,
+  capitalise,
+  clientRulesText,
+  knowledgeText,
+  neighbourText,
+  outlineText,
+  sectionText,
+} from './book-plan';
 import { clientMaterial } from './client-material';
 
 /** What every step that writes or plans the book's text reads first: the client's material and the bible. */
@@ -29,6 +37,7 @@ export function sectionBrief(
   const next = plan.sections[section.number];
   return [
     ...bookContext(request, plan),
+    ...clientRulesText(plan, label),
     `The outline, ${plan.sections.length} ${label}s:`,
     outlineText(plan, capitalise(label)),
     '',

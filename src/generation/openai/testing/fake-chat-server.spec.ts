@@ -560,6 +560,43 @@ describe('fake chat server: following the client', () => {
     expect(bible.instructions).toEqual(['A lighthouse keeper named Mara finds a map.', 'The mayor is the culprit.']);
   });
 
+  it('reads as a planner would what the premise asks of every chapter, and its limits on length, or none', async () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        instructions: { ...stringList, maxItems: 20 },
+        every_section: { ...stringList, maxItems: 10 },
+        section_words_max: { type: ['integer', 'null'], minimum: 50 },
+        book_words_max: { type: ['integer', 'null'], minimum: 200 },
+      },
+      required: ['instructions', 'every_section', 'section_words_max', 'book_words_max'],
+      additionalProperties: false,
+    };
+    const asked = (text: string) => `<client_material>\n<premise>${text}</premise>\n</client_material>\nPlan the book.`;
+    expect(
+      await answer(
+        schema,
+        asked('A guide for new managers. Keep each chapter under 2,000 words. End every chapter with a checklist.'),
+      ),
+    ).toEqual({
+      instructions: ['A guide for new managers.'],
+      every_section: ['Keep each chapter under 2,000 words.', 'End every chapter with a checklist.'],
+      section_words_max: 2000,
+      book_words_max: null,
+    });
+    expect(await answer(schema, asked('A ghost story of no more than 3000 words.'))).toEqual({
+      instructions: ['A ghost story of no more than 3000 words.'],
+      every_section: [],
+      section_words_max: null,
+      book_words_max: 3000,
+    });
+    expect(await answer(schema, premise)).toMatchObject({
+      every_section: [],
+      section_words_max: null,
+      book_words_max: null,
+    });
+  });
+
   it('copies listed instructions into the sections that carry them, one section each', async () => {
     const outline = await answer(
       OUTLINE_SCHEMA,

@@ -252,6 +252,10 @@ export interface SchemaHints {
   requirements?: string[];
   /** Numbers of the paragraphs the prompt quotes as `[n] ...` lines: a `paragraph` field picks one of them. */
   paragraphs?: number[];
+  /** What the client asks of every section: an `every_section` list restates them. */
+  rules?: string[];
+  /** The client's limits on length: `section_words_max` and `book_words_max` give them, or null. */
+  wordLimits?: { section?: number; book?: number };
 }
 
 /** A 1x1 transparent PNG. */
@@ -289,6 +293,8 @@ interface ChatAnalysis {
   notesSchema?: unknown;
   names: string[];
   requirements: string[];
+  rules: string[];
+  wordLimits: { section?: number; book?: number };
   paragraphs: number[];
 }
 
@@ -832,6 +838,8 @@ function describeChat(call: FakeChatCall, extraSeed: string, ignoreResponseForma
     seed: `${extraSeed}\u0000${JSON.stringify(content)}`,
     names: castNames(call.messages),
     requirements: clientRequirements(call.messages),
+    rules: premiseRules(call.messages),
+    wordLimits: premiseWordLimits(call.messages),
     paragraphs: Array.from(call.lastUserMessage.matchAll(/^\[(\d+)\] /gm), (match) => Number(match[1])),
   };
 
@@ -991,12 +999,48 @@ function clientRequirements(messages: FakeChatCall['messages']): string[] {
       .map((line) => line.replace(/^[ \t]*-[ \t]+/, '').trim())
       .filter(Boolean);
   }
+  return premiseSentences(text).filter((sentence) => !EVERY_SECTION.test(sentence));
+}
+
+/** A sentence that asks something of every chapter ("end each chapter with a checklist"), as a planner reads it. */
+const EVERY_SECTION =
+  /\b(each|every|all)\s+(chapters?|sections?|lessons?|pages?|parts?)\b|\b(chaque|tous les)\s+chapitres?\b/i;
+
+function premiseSentences(text: string): string[] {
   const premise = PREMISE.exec(text)?.[1]?.trim() ?? '';
   if (premise.startsWith('(none')) return [];
   return premise
     .split(SENTENCE_END)
     .map((sentence) => sentence.trim())
     .filter(Boolean);
+}
+
+/** What the premise asks of every section, restated one sentence each, as a planner puts it in `every_section`. */
+function premiseRules(messages: FakeChatCall['messages']): string[] {
+  return premiseSentences(messages.map((message) => message.content).join('\n')).filter((sentence) =>
+    EVERY_SECTION.test(sentence),
+  );
+}
+
+/** "under 2,000 words", "at most 800 words", "no more than 3000 words", "moins de 1 500 mots". */
+const WORD_LIMIT =
+  /\b(?:under|below|at most|no more than|not more than|fewer than|less than|maximum of|max\.?|moins de|au plus)\s+(\d{1,3}(?:[ ,.\u00a0\u202f]\d{3})*|\d+)\s+(?:words|mots)\b/i;
+const PER_SECTION = /\b(chapters?|sections?|lessons?|pages?|parts?|chapitres?|per|each|every|chaque|par)\b/i;
+
+/**
+ * The limits on length a premise sets, as a planner reads them: a limit in a
+ * sentence about chapters (or "each", "per") is a chapter's, any other the book's.
+ */
+function premiseWordLimits(messages: FakeChatCall['messages']): { section?: number; book?: number } {
+  const limits: { section?: number; book?: number } = {};
+  for (const sentence of premiseSentences(messages.map((message) => message.content).join('\n'))) {
+    const match = WORD_LIMIT.exec(sentence);
+    if (!match?.[1]) continue;
+    const words = Number(match[1].replace(/\D/g, ''));
+    if (PER_SECTION.test(sentence)) limits.section ??= words;
+    else limits.book ??= words;
+  }
+  return limits;
 }
 
 /** Languages the fake writes, by their English names, for "write it in French". */
@@ -1244,6 +1288,8 @@ function structuredText(call: FakeChatCall, analysis: ChatAnalysis, options: Fak
     language: call.language,
     names: analysis.names,
     requirements: analysis.requirements,
+    rules: analysis.rules,
+    wordLimits: analysis.wordLimits,
     paragraphs: analysis.paragraphs,
   };
   const generated = analysis.schema === undefined ? {} : valueFromSchema(analysis.schema, analysis.seed, hints);
@@ -2903,7 +2949,16 @@ export function valueFromSchema(schema: unknown, seed: string | number, hints: S
   const rng = new Random(`schema\u0000${String(seed)}`);
   const language = hints.language ?? 'en';
   const writer = new ProseWriter(rng, vocabularyFor(language), hints.names ?? []);
-  return new SchemaFiller(schema, rng, writer, language, hints.requirements ?? [], hints.paragraphs ?? []).root();
+  return new SchemaFiller(
+    schema,
+    rng,
+    writer,
+    language,
+    hints.requirements ?? [],
+    hints.paragraphs ?? [],
+    hints.rules ?? [],
+    hints.wordLimits ?? {},
+  ).root();
 }
 
 interface FillContext {
@@ -2984,6 +3039,8 @@ class SchemaFiller {
     private readonly language: string,
     private readonly requirements: readonly string[],
     private readonly paragraphs: readonly number[],
+    private readonly rules: readonly string[],
+    private readonly wordLimits: { readonly section?: number; readonly book?: number },
   ) {}
 
   root(): unknown {
@@ -3018,6 +3075,9 @@ class SchemaFiller {
 
     if ('const' in schema) return schema.const;
     if (Array.isArray(schema.enum) && schema.enum.length > 0) return this.choose(schema.enum, here);
+    // A planner gives the client's limit on length where the premise sets one, and null where it does not.
+    const limitKey = /^(section|chapter|book)_words_max$/.exec(snake(ctx.key ?? ''))?.[1];
+    if (limitKey !== undefined) return (limitKey === 'book' ? this.wordLimits.book : this.wordLimits.section) ?? null;
     for (const keyword of ['anyOf', 'oneOf'] as const) {
       const branches = schema[keyword];
       if (Array.isArray(branches) && branches.length > 0) {
@@ -3108,7 +3168,13 @@ class SchemaFiller {
       return [this.fill(schema.items ?? {}, { ...ctx, isItem: true, depth: ctx.depth + 1, description: undefined })];
     }
     // A plan restates every requirement; a check reports on each.
-    const wanted = REQUIREMENTS_KEY.test(key) ? this.requirements.length : ctx.depth > 6 ? min : this.rng.int(2, 4);
+    const wanted = REQUIREMENTS_KEY.test(key)
+      ? this.requirements.length
+      : key === 'every_section'
+        ? this.rules.length
+        : ctx.depth > 6
+          ? min
+          : this.rng.int(2, 4);
     const count = Math.max(min, Math.min(max, wanted));
     const prefix = Array.isArray(schema.prefixItems) ? schema.prefixItems : [];
     const names = new Set<string>();
@@ -3220,6 +3286,8 @@ class SchemaFiller {
         ? this.requirements[ctx.index ?? -1]
         : undefined;
     if (requirement !== undefined) return requirement;
+    const rule = ctx.isItem && key === 'every_section' ? this.rules[ctx.index ?? -1] : undefined;
+    if (rule !== undefined) return rule;
     if (ctx.isItem && PEOPLE_LIST.test(key)) return this.writer.personName(ctx.names);
     // A bible's narration names its person, as models write it; a section's point of view is a name.
     if (key === 'point_of_view' && !container) {

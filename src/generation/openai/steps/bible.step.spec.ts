@@ -1,0 +1,70 @@
+import { bookShape } from '../../../book/book-shapes';
+import { generationRequest } from '../../testing/generation-request';
+import { bibleSchema, bibleStep, type BibleInput } from './bible.step';
+
+const input: BibleInput = {
+  request: generationRequest({
+    type: 'self_help',
+    prompt: 'A guide for new managers. Keep each chapter under 2,000 words and end each with a checklist.',
+  }),
+  type: 'self_help',
+  style: 'drama',
+  shape: bookShape('self_help', '2.0'),
+  sections: 2,
+  followsClientOutline: false,
+};
+
+const answer = (fields: Record<string, unknown>) => ({
+  title: 'Lead Small',
+  subtitle: null,
+  language: 'en',
+  synopsis: 'How to manage a small team.',
+  instructions: ['Teach one-on-ones.'],
+  thesis: 'Managing is a craft.',
+  audience: 'New managers',
+  voice: 'plain',
+  concepts: [{ term: 'One-on-one', definition: 'A weekly private meeting.' }],
+  reader_outcomes: ['Run a one-on-one.'],
+  spine: [
+    { title: 'One', purpose: 'Begin.' },
+    { title: 'Two', purpose: 'End.' },
+  ],
+  ...fields,
+});
+
+describe('the bible step: what the client asks of every section, and its limits on length', () => {
+  it('asks for both in its schema, the limits as whole numbers or null', () => {
+    const { properties } = bibleSchema(input) as { properties: Record<string, { type: unknown }> };
+    expect(properties.every_section?.type).toBe('array');
+    expect(properties.section_words_max?.type).toEqual(['integer', 'null']);
+    expect(properties.book_words_max?.type).toEqual(['integer', 'null']);
+  });
+
+  it('keeps the rules for every section and the limits the planner read', () => {
+    const read = bibleStep(input).read(
+      answer({
+        every_section: [' End each chapter with a checklist. ', ''],
+        section_words_max: 2_000,
+        book_words_max: null,
+      }),
+    );
+    expect(read).toEqual({
+      value: expect.objectContaining({
+        everySection: ['End each chapter with a checklist.'],
+        wordLimits: { section: 2_000 },
+      }),
+    });
+  });
+
+  it('reads an answer that leaves the new fields out (no schema was followed) as asking nothing', () => {
+    expect(bibleStep(input).read(answer({}))).toEqual({
+      value: expect.objectContaining({ everySection: [], wordLimits: {} }),
+    });
+  });
+
+  it('sends back a limit too small to be one, as a server that ignores the bounds may give', () => {
+    expect(bibleStep(input).read(answer({ every_section: [], section_words_max: 2, book_words_max: 0 }))).toEqual({
+      problems: ['/section_words_max must be null or at least 50', '/book_words_max must be null or at least 200'],
+    });
+  });
+});
