@@ -11,7 +11,7 @@ import { type CallContext, type ChatMessage, type ModelClient, MAX_OUTPUT_TOKENS
 import { isRecord } from './model-json';
 import type { OpenAiModelSettings } from './openai-settings';
 import { blocksToProse, proseToBlocks } from './prose-reader';
-import { bibleMaxTokens, bibleMessages, bibleStep, listedSections } from './steps/bible.step';
+import { bibleMaxTokens, bibleMessages, bibleStep, listedSections, requestedSections } from './steps/bible.step';
 import { capitalise, plannedWords, type BookPlan, type PlannedSection, type WordLimits } from './steps/book-plan';
 import { continuityMaxTokens, continuityMessages, continuityStep } from './steps/continuity.step';
 import { formMessages, formStep } from './steps/form.step';
@@ -188,7 +188,8 @@ class PipelineRun {
     const style = form.style;
 
     const listed = listedSections(request.prompt);
-    const shape = reshape(bookShape(type, request.model), listed);
+    // A prompt that lists its chapters is followed chapter for chapter; one that only counts them gets that many.
+    const shape = reshape(bookShape(type, request.model), listed ?? requestedSections(request.prompt));
     this.shapeLabel = shape.sectionLabel;
     await this.report(2, `Planning: the bible and the arc in ${shape.sections} ${shape.sectionLabel}s`);
     const bibleInput = {

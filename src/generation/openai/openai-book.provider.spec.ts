@@ -636,6 +636,18 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     expect(outcome.document.metadata.wordCount).toBeGreaterThanOrEqual(0.95 * bookShape('novel', '2.0').totalWords);
   });
 
+  it('gives a book the count of chapters its prompt asks for, at its length', async () => {
+    const book = await provider();
+    const outcome = await book.generate(
+      request({ prompt: 'A lighthouse keeper named Mara finds a map, told in 6 parts.' }),
+      context(),
+    );
+    expect(outcome.document.chapters).toHaveLength(6);
+    expect(outcome.document.metadata.wordCount).toBeGreaterThanOrEqual(
+      0.95 * bookShape('short_story', '2.0').totalWords,
+    );
+  });
+
   it("keeps every section under the client's limit on length, and gives every writer its rules for every section", async () => {
     const book = await provider();
     const ctx = context();
@@ -656,6 +668,8 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
       expect(call.lastUserMessage).toContain("The client's rules for every part (each part keeps all of them):\n- ");
       expect(call.lastUserMessage).toContain(`\n- ${rule}\n`);
       expect(call.lastUserMessage).toContain('The client wants no part longer than 800 words');
+      // The form's usual ending (a short story's last image, a self-help chapter's exercise) gives way to the rules.
+      expect(call.messages[0]?.content).toContain("the client's rules for every section win over the style and form");
       expect(Number(/about ([\d,]+) words/.exec(call.lastUserMessage)?.[1]?.replace(',', ''))).toBeLessThanOrEqual(680);
     }
     // The rule is the writers', not one section's instruction, and the check holds every part to it.

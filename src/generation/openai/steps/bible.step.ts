@@ -298,6 +298,42 @@ export function listedSections(prompt: string): number | undefined {
   return headed >= 3 && headed <= 60 ? headed : undefined;
 }
 
+/** Counts a prompt may spell out, two to twelve, in the languages `listedSections` reads. */
+const SPELLED_NUMBERS = new Map<string, number>(
+  [
+    'two three four five six seven eight nine ten eleven twelve',
+    'deux trois quatre cinq six sept huit neuf dix onze douze',
+    'dos tres cuatro cinco seis siete ocho nueve diez once doce',
+    'zwei drei vier fünf sechs sieben acht neun zehn elf zwölf',
+  ].flatMap((numbers) => numbers.split(' ').map((word, index): [string, number] => [word, index + 2])),
+);
+const COUNT = `\\d{1,2}|${[...SPELLED_NUMBERS.keys()].join('|')}`;
+const SECTIONS =
+  'chapters|parts|lessons|sections|chapitres|parties|leçons|capítulos|capitulos|partes|lecciones|kapiteln|kapitel|teilen|lektionen';
+/**
+ * "in 8 chapters", "of twelve chapters", "en 5 chapitres", "in 6 Kapiteln", or
+ * the English adjective "a 10-chapter novel", "a three-part story". A count
+ * needs its preposition: "the first 3 chapters" and "with 3 chapters set in
+ * Paris" ask for something in chapters, not for their number.
+ */
+const REQUESTED_COUNT = new RegExp(
+  `(?:\\b(?:in|of|into|en|de)\\s+(${COUNT})\\s+(?:${SECTIONS})\\b)|(?:\\b(${COUNT})-(?:chapter|part|lesson|section)\\b)`,
+  'iu',
+);
+
+/**
+ * How many chapters the client asks for without listing them ("a novel in
+ * 8 chapters"), so the book has that many, its length kept. Undefined when
+ * the prompt names no count, or one outside 1 to 60.
+ */
+export function requestedSections(prompt: string): number | undefined {
+  const match = REQUESTED_COUNT.exec(prompt);
+  const written = (match?.[1] ?? match?.[2])?.toLowerCase();
+  if (written === undefined) return undefined;
+  const count = /^\d+$/.test(written) ? Number(written) : SPELLED_NUMBERS.get(written);
+  return count !== undefined && count >= 1 && count <= 60 ? count : undefined;
+}
+
 export function languageLine(tag: string): string {
   return `Language of the book: ${languageName(tag)} (${tag}).`;
 }

@@ -1,6 +1,6 @@
 import { bookShape } from '../../../book/book-shapes';
 import type { BookGenerationRequest } from '../../book-provider';
-import { bibleMessages, listedSections } from './bible.step';
+import { bibleMessages, listedSections, requestedSections } from './bible.step';
 import { continuityMessages } from './continuity.step';
 import { outlineMessages } from './outline.step';
 import { continuationMessages, proseSectionMessages } from './prose-section.step';
@@ -81,5 +81,18 @@ describe('what each pipeline step sends', () => {
     expect(listedSections('Part One: the map\nPart Two: the dive\nPart Three: the mayor\nPart Four: home')).toBe(4);
     expect(listedSections('A story about a map, a wreck and a mayor.')).toBeUndefined();
     expect(listedSections('Requirements:\n1. set in Paris\n2. a cat named Max\n3. a happy ending')).toBeUndefined();
+  });
+
+  it('reads a count of chapters the prompt asks for, and not a count of chapters it asks something of', () => {
+    expect(requestedSections('A heist novel in 8 chapters, told by the safecracker.')).toBe(8);
+    expect(requestedSections('A guide of twelve chapters for new managers.')).toBe(12);
+    expect(requestedSections('A 10-chapter mystery on a train.')).toBe(10);
+    expect(requestedSections('A three-part ghost story.')).toBe(3);
+    expect(requestedSections('Un roman en 5 chapitres sur un phare.')).toBe(5);
+    expect(requestedSections('Ein Roman in sechs Kapiteln.')).toBe(6);
+    expect(requestedSections('Set the first 3 chapters in Paris.')).toBeUndefined();
+    expect(requestedSections('A novel with 3 chapters set in Paris.')).toBeUndefined();
+    expect(requestedSections('A story about 7 dwarfs and 2 parts of a map.')).toBeUndefined();
+    expect(requestedSections('A saga in 90 chapters.')).toBeUndefined();
   });
 });

@@ -58,7 +58,11 @@ export function writerSystemPrompt(plan: BookPlan): string {
     CLIENT_MATERIAL_RULE,
     styleGuideText(plan.style, plan.type),
     typeGuideText(plan.type, 'writing'),
-    "The bible's narration (point of view, tense) and the client's tone win over the style guide's usual choices.",
+    plan.everySection?.length
+      ? "The bible's narration (point of view, tense), the client's tone and the client's rules for every section win " +
+        "over the style and form guides' usual choices (a client who asks every chapter to end with a checklist gets " +
+        "that ending, not the form's usual one)."
+      : "The bible's narration (point of view, tense) and the client's tone win over the style guide's usual choices.",
   ].join('\n\n');
 }
 
