@@ -815,12 +815,6 @@ function joinPieces(text: string, piece: string, midSentence: boolean): string {
 type DraftNotes = SectionNotes & { complete?: boolean };
 
 /**
- * A continuation's notes extend the notes so far: its closing state is the
- * section's, its facts add to the earlier ones. The summary of a section
- * written in several answers is only whole if every answer gave notes, so
- * such notes are marked incomplete when one did not, and then extracted again.
- */
-/**
  * The request with the reason its last answer was not used, at the end of the
  * last user message (one user turn: some local chat templates insist that
  * turns alternate). The rejected answer itself is not echoed back: it is
@@ -834,6 +828,12 @@ function withRejection(messages: readonly ChatMessage[], reason: string): ChatMe
   );
 }
 
+/**
+ * A continuation's notes extend the notes so far: its closing state is the
+ * section's, its facts add to the earlier ones. The summary of a section
+ * written in several answers is only whole if every answer gave notes, so
+ * such notes are marked incomplete when one did not, and then extracted again.
+ */
 function mergeNotes(earlier: DraftNotes | undefined, latest: SectionNotes | undefined): DraftNotes | undefined {
   if (!earlier) return latest ? { ...latest, complete: true } : undefined;
   if (!latest) return { ...earlier, complete: false };

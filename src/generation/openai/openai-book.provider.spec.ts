@@ -553,6 +553,41 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     for (const chapter of document.chapters) expect(chapter.title).not.toMatch(/^\*|^Part \d/);
   });
 
+  it('shows the continuity check what each part was planned to do beside what it did, and revises a part that dropped a planned event', async () => {
+    const planned = "Mara finds the stranger's logbook in the boathouse.";
+    const written = 'Mara searches the boathouse and finds nothing.';
+    const book = await provider({
+      answer: (call, generated) => {
+        // Part 2's writer strays from its plan, and its notes say what it really wrote.
+        if (call.kind === 'prose' && partOf(call) === 2) return { ...(generated as object), summary: written };
+        if (call.name === 'book_outline') {
+          const outline = generated as { sections: Array<{ summary: string }> };
+          outline.sections[1]!.summary = planned;
+          return outline;
+        }
+        if (call.name !== 'continuity_check') return generated;
+        // An editor as a model would be one: part 2's text left out the event its plan gives it.
+        const dropped = call.lastUserMessage.includes(`Planned: ${planned} Written: ${written}`);
+        return {
+          issues: dropped
+            ? [{ section: 2, problem: 'Part 2 never finds the logbook part 3 reads.', fix: 'Let Mara find it.' }]
+            : [],
+          instructions: [],
+        };
+      },
+    });
+    await book.generate(request(), context());
+    const check = server!.calls.find((call) => call.name === 'continuity_check');
+    expect(check?.lastUserMessage).toContain('every part whose text leaves out or changes a planned event');
+    const revisions = server!.calls.filter(
+      (call) => call.name === 'section_revision' && call.lastUserMessage.includes('never finds the logbook'),
+    );
+    expect(revisions).toHaveLength(1);
+    // The reviser reads the plan the part strayed from.
+    expect(revisions[0]!.lastUserMessage).toContain(`Part 2: "`);
+    expect(revisions[0]!.lastUserMessage).toContain(`What happens: ${planned}`);
+  });
+
   it('sends the sections the continuity check flags back for revision', async () => {
     const book = await provider({
       answer: (call, generated) =>

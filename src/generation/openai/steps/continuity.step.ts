@@ -1,10 +1,13 @@
 /**
  * Step 5: the continuity check. One call reads the bible, the client's
- * instructions and every section's notes (what each section actually says),
- * and lists what breaks: a name spelled two ways, a dead man talking, a fact
- * contradicted, a twist given away before the section planned to reveal it,
- * an instruction nobody carried out. Each problem names the
- * section to revise.
+ * instructions and every section's notes (what each section actually says)
+ * beside its plan, and lists what breaks: a name spelled two ways, a dead man
+ * talking, a fact contradicted, a twist given away before the section planned
+ * to reveal it, an instruction nobody carried out, a planned event a section
+ * left out that a later one builds on. Sections are drafted at once from the
+ * outline, so each writer counts on the others doing what it says (DOC's
+ * lesson: a parallel draft holds together only as well as each part keeps
+ * to its plan). Each problem names the section to revise.
  */
 import type { ChatMessage, StructuredStep } from '../model-client';
 import { bool, int, list, obj, str } from '../strict-schema';
@@ -86,12 +89,15 @@ export function continuityMessages(plan: BookPlan, label: string, notes: Map<num
               ? ` Planned to set up: ${section.plants.map((plant) => `${plant.what} (paid off in ${label} ${plant.paysOffIn})`).join('; ')}`
               : '');
           return note
-            ? `${name}: ${note.summary} Ends: ${note.closingState} Facts: ${note.facts.join('; ')}${reveals}`
+            ? `${name}: Planned: ${section.summary} Written: ${note.summary} Ends: ${note.closingState} ` +
+                `Facts: ${note.facts.join('; ')}${reveals}`
             : `${name} (as planned; no notes from its text): ${section.summary}${reveals}`;
         }),
         '',
         `List every contradiction of names, facts, timeline or the bible, every ${label} that gives away what a ` +
           `later ${label} is planned to reveal, every payoff that uses a setup its ${label} never showed, ` +
+          `every ${label} whose text leaves out or changes a planned event that a later ${label} builds on ` +
+          `(a difference no later ${label} depends on is not a problem), ` +
           `and every ${label} that breaks one of the client's rules for every ${label}, ` +
           `giving the number of the ${label} to fix, ` +
           "and say for each of the client's instructions whether the book carries it out and in which " +
