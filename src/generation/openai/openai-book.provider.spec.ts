@@ -6,6 +6,7 @@ import { chapterWords, documentWords } from '../../book/word-count';
 import type { SectionCheckpointStore } from '../book-provider';
 import { GenerationError } from '../generation.errors';
 import { languageMismatch } from './language';
+import { stockPhrasesIn } from './stock-phrases';
 import type { OpenAiModelSettings } from './openai-settings';
 import type { FakeChatCall, FakeChatServer, FakeChatServerOptions } from './testing/fake-chat-server';
 import { bookRequest, generationContext, startProvider } from './testing/provider-harness';
@@ -911,5 +912,32 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     expect(messages).not.toMatch(/Part \d revised/);
     expect(outcome.report?.revisions).toBe(0);
     expect(JSON.stringify(outcome.document.chapters)).not.toContain('"Mara waited."');
+  });
+
+  it('revises the parts whose narration leans on stock phrases, from the paragraphs that hold them', async () => {
+    const book = await provider({ stockPhrases: true });
+    const ctx = context();
+    const { document } = await book.generate(request(), ctx);
+    const drafted = Number(/(\d+) stock phrases in the narration/.exec(ctx.messages.join('\n'))?.[1]);
+    expect(drafted).toBeGreaterThan(0);
+    const revisions = server!.calls.filter(
+      (call) => call.name === 'section_revision' && call.lastUserMessage.includes('stock phrases readers know'),
+    );
+    expect(revisions.length).toBeGreaterThanOrEqual(1);
+    expect(revisions.length).toBeLessThanOrEqual(4);
+    for (const call of revisions) {
+      const named = /stock phrases readers know[^\n]*\(paragraphs? ([\d, and]+)\)/.exec(call.lastUserMessage)?.[1];
+      const numbers = (named ?? '').split(/, | and /).map(Number);
+      expect(numbers.length).toBeGreaterThan(0);
+      // The reviser is shown those paragraphs, each with its stock phrase.
+      for (const number of numbers) {
+        const shown = new RegExp(`^\\[${number}\\] (.*)$`, 'm').exec(call.lastUserMessage)?.[1] ?? '';
+        expect(stockPhrasesIn(shown)).not.toEqual([]);
+      }
+    }
+    const published = document.chapters
+      .flatMap((chapter) => chapter.blocks)
+      .flatMap((block) => (block.kind === 'paragraph' ? stockPhrasesIn(block.text) : []));
+    expect(published.length).toBeLessThan(drafted);
   });
 });

@@ -49,6 +49,26 @@ describe('checkWholeText', () => {
     ]);
   });
 
+  it('sends a story section whose narration leans on stock phrases to revision, from the paragraphs they are in', () => {
+    const { problems, findings } = checkWholeText(
+      plan,
+      [
+        chapter(1, ['Mara Quill climbed the tower.', 'She felt a pang of guilt.']),
+        chapter(2, [
+          'Hale opened the ledger.',
+          'A shiver ran down her spine. The air was thick with smoke.',
+          'Mara wrote the hour in the log.',
+          'A wave of dread washed over her.',
+        ]),
+      ],
+      'chapter',
+    );
+    expect(problems).toEqual([
+      { section: 2, problem: expect.stringContaining('(paragraphs 2 and 4)') as string, paragraphs: [2, 4] },
+    ]);
+    expect(findings).toEqual(['4 stock phrases in the narration, 3 of them in chapter 2']);
+  });
+
   it('reads nothing in a subject book, which repeats its terms on purpose', () => {
     const subject = {
       ...plan,

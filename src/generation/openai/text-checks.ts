@@ -2,16 +2,18 @@
  * What code finds by reading a book's whole text, beside the model's
  * continuity check (which reads each section's notes and cannot see these):
  * names that slipped, verbal tics, chapters that open alike, chapters that end
- * by summing themselves up. Each problem says which paragraphs it is in, so
+ * by summing themselves up, narration leaning on stock phrases. Each problem says which paragraphs it is in, so
  * the section's reviser is shown those alone.
  */
 import type { BookBlock, BookChapter } from '../../book/book-document';
 import { isFiction, isProse } from '../../book/book-shapes';
+import { chapterWords } from '../../book/word-count';
 import { findNameSlips, slipProblem } from './name-slips';
 import { findAlikeOpenings, openingProblem } from './opening-echoes';
 import { echoProblem, findPhraseEchoes, writesPhrase } from './phrase-echoes';
 import { writesWord } from './prose-words';
 import { endingProblem, summingUp } from './reflective-endings';
+import { findStockPhrases, stockPhraseProblem } from './stock-phrases';
 import { bibleText, type BookPlan } from './steps/book-plan';
 import { isStructuredType, readerText } from './steps/structured-section.step';
 
@@ -115,6 +117,29 @@ export function checkWholeText(
     });
   }
   if (summingUps > 0) findings.push(`${summingUps} ${label}${summingUps === 1 ? '' : 's'} ending on a summing-up`);
+
+  const stock = findStockPhrases(
+    chapters.map((chapter) => ({
+      number: chapter.number,
+      paragraphs: paragraphIndexes(chapter.blocks).map((at) => {
+        const block = chapter.blocks[at];
+        return block?.kind === 'paragraph' ? block.text : '';
+      }),
+      words: chapterWords(chapter),
+    })),
+    plan.language,
+  );
+  for (const section of stock.sections) {
+    problems.push({ section: section.number, problem: stockPhraseProblem(section), paragraphs: section.paragraphs });
+  }
+  if (stock.sections.length > 0) {
+    const numbers = stock.sections.map((section) => section.number);
+    const inThem = stock.sections.reduce((sum, section) => sum + section.uses, 0);
+    findings.push(
+      `${stock.uses} stock phrases in the narration, ${inThem} of them in ${label}${numbers.length === 1 ? '' : 's'} ` +
+        (numbers.length === 1 ? `${numbers[0]}` : `${numbers.slice(0, -1).join(', ')} and ${numbers.at(-1)}`),
+    );
+  }
   if (alike.length > 0) {
     findings.push(
       `${label}s that open alike: ${alike.map((opening) => `"${opening.words}" ${opening.sections.length} times`).join(', ')}`,

@@ -166,6 +166,13 @@ export interface FakeChatServerOptions {
    * paragraph.
    */
   markdownHabits?: boolean;
+  /**
+   * The stock phrases of machine-written fiction ("A shiver ran down her
+   * spine.", "The air was thick with salt."), one sentence of them at the end
+   * of every third paragraph of English prose (each at most once an answer),
+   * as chat models write unless edited.
+   */
+  stockPhrases?: boolean;
   /** Default `{ firstTokenMs: [0, 0], tokensPerSecond: Infinity }`: instant. */
   latency?: Partial<FakeLatency>;
   /** Multiplies every delay (0.05 runs a 40 tok/s model 20x faster). Default 1. */
@@ -1326,6 +1333,31 @@ function withMarkdownHabits(text: string, call: FakeChatCall, writer: ProseWrite
   return paragraphs.join('\n\n');
 }
 
+/** Sentences made of the stock phrases models lean on (see FakeChatServerOptions.stockPhrases). */
+const STOCK_SENTENCES = [
+  'A shiver ran down her spine.',
+  "She couldn't help but glance at the door.",
+  'The air was thick with salt and smoke.',
+  'A wave of relief washed over her.',
+  'Her heart pounded in her chest.',
+  'The silence hung heavy in the air.',
+  'For what felt like an eternity, nobody moved.',
+  'She felt a pang of guilt.',
+];
+
+/** See FakeChatServerOptions.stockPhrases. Each sentence once an answer: a model varies them, and a loop is a fault. */
+function withStockPhrases(text: string, rng: Random): string {
+  const left = [...STOCK_SENTENCES];
+  return text
+    .split('\n\n')
+    .map((paragraph, index) => {
+      if (index % 3 !== 1 || left.length === 0) return paragraph;
+      const [sentence] = left.splice(Math.floor(rng.next() * left.length), 1);
+      return `${paragraph} ${sentence}`;
+    })
+    .join('\n\n');
+}
+
 function proseText(
   call: FakeChatCall,
   analysis: ChatAnalysis,
@@ -1341,7 +1373,11 @@ function proseText(
     analysis.names,
   );
   const plain = words > 0 ? writer.text(words) : '';
-  const written = options.markdownHabits ? withMarkdownHabits(plain, call, writer) : plain;
+  const habits = options.markdownHabits ? withMarkdownHabits(plain, call, writer) : plain;
+  const written =
+    options.stockPhrases && call.language === 'en'
+      ? withStockPhrases(habits, new Random(`${analysis.seed}\u0000stock`))
+      : habits;
   const prose = options.prose?.(call, written) ?? written;
   if (analysis.notesSchema === undefined) return prose;
   const generated = valueFromSchema(analysis.notesSchema, `${analysis.seed}\u0000notes`, {

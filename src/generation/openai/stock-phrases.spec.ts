@@ -1,0 +1,92 @@
+import { findStockPhrases, stockPhraseProblem, stockPhrasesIn } from './stock-phrases';
+
+describe('stockPhrasesIn', () => {
+  it.each([
+    ['A shiver ran down her spine as the door opened.', 'shiver ran down her spine'],
+    ["She couldn't help but look back at the water.", "couldn't help but"],
+    ["Mara let out a breath she didn't know she was holding.", "breath she didn't know"],
+    ['His voice was barely above a whisper.', 'barely above a whisper'],
+    ['She felt a mix of fear and relief.', 'a mix of fear'],
+    ['The tension in the room was palpable.', 'palpable'],
+    ['The air was thick with salt and smoke.', 'The air was thick with'],
+    ['A wave of relief washed over him.', 'A wave of relief washed over'],
+    ['Her heart pounded in her chest.', 'heart pounded in her chest'],
+    ['The question hung heavy in the air.', 'hung heavy in the air'],
+    ['A small smile tugged at the corner of her mouth.', 'smile tugged at the corner of her mouth'],
+    ['For what felt like an eternity, nobody moved.', 'For what felt like an eternity'],
+    ['Shadows danced across the walls of the tower.', 'Shadows danced across'],
+    ['She felt a pang of guilt.', 'a pang of guilt'],
+  ])('finds the stock phrase in "%s"', (paragraph, phrase) => {
+    expect(stockPhrasesIn(paragraph)).toEqual([phrase]);
+  });
+
+  it.each([
+    'She mixed flour and water in a chipped blue bowl.',
+    'The keeper climbed the ninety steps and trimmed the wick.',
+    'A wave broke over the harbour wall and soaked the nets.',
+    'Her heart was not in it, and she said so.',
+  ])('leaves plain narration alone: "%s"', (paragraph) => {
+    expect(stockPhrasesIn(paragraph)).toEqual([]);
+  });
+
+  it('reads the narration, not what characters say', () => {
+    expect(stockPhrasesIn('"I couldn\'t help but laugh," Hale said, and the tension was palpable.')).toEqual([
+      'palpable',
+    ]);
+  });
+});
+
+describe('findStockPhrases', () => {
+  const plain = 'Mara trimmed the wick and wrote the hour in the log.';
+  const heavy = [
+    'A shiver ran down her spine.',
+    plain,
+    'The air was thick with salt. A wave of dread washed over her.',
+    plain,
+  ];
+
+  it('names the sections whose narration leans on stock phrases, with the paragraphs they are in', () => {
+    const { sections, uses } = findStockPhrases(
+      [
+        { number: 1, paragraphs: [plain, 'She felt a pang of guilt.'], words: 400 },
+        { number: 2, paragraphs: heavy, words: 400 },
+      ],
+      'en',
+    );
+    expect(uses).toBe(4);
+    expect(sections).toEqual([
+      {
+        number: 2,
+        phrases: ['shiver ran down her spine', 'the air was thick with', 'a wave of dread washed over'],
+        paragraphs: [1, 3],
+        uses: 3,
+      },
+    ]);
+  });
+
+  it('lets a long section use more before it is revised: one per 1,000 words is a writer’s choice', () => {
+    expect(findStockPhrases([{ number: 1, paragraphs: heavy, words: 4_000 }], 'en').sections).toEqual([]);
+  });
+
+  it('sends at most four sections, the densest first', () => {
+    const sections = [1, 2, 3, 4, 5, 6].map((number) => ({ number, paragraphs: heavy, words: 300 + number * 100 }));
+    expect(findStockPhrases(sections, 'en').sections.map((section) => section.number)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('reads English only, where the stock forms are known', () => {
+    expect(findStockPhrases([{ number: 1, paragraphs: heavy, words: 400 }], 'fr')).toEqual({ sections: [], uses: 0 });
+  });
+});
+
+describe('stockPhraseProblem', () => {
+  it('quotes the phrases and places them, and asks for words of the scene', () => {
+    const problem = stockPhraseProblem({
+      number: 2,
+      phrases: ['palpable', 'a pang of guilt'],
+      paragraphs: [3, 8],
+      uses: 3,
+    });
+    expect(problem).toContain('"palpable", "a pang of guilt" (paragraphs 3 and 8)');
+    expect(problem).toContain('words that belong to this scene');
+  });
+});

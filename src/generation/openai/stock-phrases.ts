@@ -1,0 +1,129 @@
+/**
+ * The stock phrases of machine-written fiction: "a shiver ran down her
+ * spine", "she couldn't help but", "the air was thick with", "a wave of
+ * relief washed over him". Each is fine once in a novel; models reach for
+ * them in every scene, and readers who have met them a hundred times take
+ * them for the mark of a machine (the slop lists of EQ-Bench and antislop
+ * count the same families). The writers are told to avoid stock phrases;
+ * this reads what they wrote anyway. Narration only: characters may talk
+ * in clichés. English only, where the wording is known, like the summing-up
+ * endings (reflective-endings.ts), whose phrases are not repeated here.
+ */
+import { inParagraphs } from './paragraph-refs';
+import { narration } from './prose-words';
+
+/** One family each; a match is reported as written. */
+const STOCK_PHRASES: readonly RegExp[] = [
+  /\bshivers? (?:ran |running |went |crawled |raced )?(?:down|up) (?:her|his|my|their|your|the) spine\b/i,
+  /\b(?:couldn[’']t|could not) help but\b/i,
+  /\bbreath (?:she|he|i|they|you) (?:didn[’']t|did not|hadn[’']t|had not) (?:know|realized|realised)\b/i,
+  /\bbarely (?:above|more than) a whisper\b/i,
+  /\ba (?:mix|mixture|blend) of (?:fear|relief|excitement|anticipation|dread|curiosity|determination|emotions|awe|sadness|guilt|hope|anger|confusion)\b/i,
+  /\bthe weight of (?:the |his |her |their |my |our )?(?:words|world|decision|silence|responsibility|moment|it all|everything)\b/i,
+  /\bpalpable\b/i,
+  /\b(?:a|the) (?:rich |intricate |vibrant )?tapestry of\b/i,
+  /\bdelv(?:e|ed|es|ing) (?:deeper )?into\b/i,
+  /\beyes (?:widened|sparkled|glinted|gleamed|shone) with\b/i,
+  /\ba wave of (?:\p{L}+ )?(?:washed|swept|crashed|rolled) (?:over|through)\b/iu,
+  /\bheart (?:pounded|pounding|raced|racing|hammered|hammering|thundered|thundering) (?:in|against) (?:her|his|my|their|your) (?:chest|ribs)\b/i,
+  /\bthe air (?:was |hung |grew |felt )?(?:thick|heavy|electric|charged) with\b/i,
+  /\b(?:an|a|the) (?:unspoken|silent) (?:understanding|promise|agreement)\b/i,
+  /\b(?:a|the) (?:glimmer|flicker|spark) of hope\b/i,
+  /\bsteeled (?:herself|himself|themselves|myself|ourselves|yourself)\b/i,
+  /\b(?:hung|hanging|lingered|lingering) (?:heavy |heavily |thick )?in the air\b/i,
+  /\bonly time would tell\b/i,
+  /\bsmile (?:tugged|played|tugging|playing) (?:at|on) (?:the corners? of )?(?:her|his|their|my) (?:lips|mouth)\b/i,
+  /\b(?:voice|words|tone) (?:dripping|laced) with\b/i,
+  /\bthe world (?:seemed to )?(?:hold|held|holding) its breath\b/i,
+  /\btime (?:seemed to )?(?:stood|stand|standing) still\b/i,
+  /\bdeafening silence\b|\bsilence was deafening\b/i,
+  /\bfor what (?:felt|seemed) like an eternity\b/i,
+  /\bevery fib(?:er|re) of (?:her|his|my|their|your) being\b/i,
+  /\b(?:a|the) (?:symphony|kaleidoscope|cacophony) of\b/i,
+  /\b(?:a|the) (?:stark|poignant|sobering) reminder\b/i,
+  /\b(?:her|his|my|their) mind raced\b/i,
+  /\b(?:shadows|light|sunlight|firelight|moonlight|candlelight) danced (?:across|on|over|along)\b/i,
+  /\bnavigat(?:e|ed|ing) the (?:complexities|intricacies)\b/i,
+  /\b(?:a|the) pang of (?:guilt|regret|sadness|longing|nostalgia|jealousy)\b/i,
+  /\bknot (?:formed |tightened |twisted )?in (?:her|his|my|their) (?:stomach|gut|chest)\b/i,
+  /\bwith (?:a )?(?:newfound|renewed) (?:sense of )?(?:determination|purpose|resolve|hope)\b/i,
+  /\ba sense of (?:foreboding|unease|dread)\b/i,
+];
+
+/** Stories the check reads: the stock forms are English ones. */
+const LANGUAGES = new Set(['en']);
+
+/**
+ * A section is revised for its stock phrases from this many in its narration,
+ * and at least one per WORDS_PER_USE words: one in a long chapter is a
+ * writer's choice, a handful in every scene is the habit readers notice.
+ */
+const MIN_USES = 3;
+const WORDS_PER_USE = 1_000;
+/** At most this many sections are revised for it, the densest first: a revision pass is paid for. */
+const MAX_SECTIONS = 4;
+
+/** The stock phrases a paragraph's narration uses, as written, in the order they come (each family once). */
+export function stockPhrasesIn(paragraph: string): string[] {
+  const told = narration(paragraph);
+  return STOCK_PHRASES.flatMap((pattern) => {
+    const match = pattern.exec(told);
+    return match ? [match] : [];
+  })
+    .sort((a, b) => a.index - b.index)
+    .map((match) => match[0]);
+}
+
+export interface StockPhraseSection {
+  number: number;
+  /** The phrases as written, each once. */
+  phrases: string[];
+  /** 1-based, as the section's reviser numbers its paragraphs. */
+  paragraphs: number[];
+  uses: number;
+}
+
+/**
+ * The sections that lean on stock phrases, densest first (at most
+ * MAX_SECTIONS), and how many the whole book uses. Nothing for a language
+ * the list is not written in.
+ */
+export function findStockPhrases(
+  sections: ReadonlyArray<{ number: number; paragraphs: readonly string[]; words: number }>,
+  language: string,
+): { sections: StockPhraseSection[]; uses: number } {
+  if (!LANGUAGES.has(language.toLowerCase().split('-')[0] ?? '')) return { sections: [], uses: 0 };
+  let uses = 0;
+  const heavy: Array<StockPhraseSection & { density: number }> = [];
+  for (const section of sections) {
+    const phrases: string[] = [];
+    const paragraphs: number[] = [];
+    section.paragraphs.forEach((paragraph, index) => {
+      const found = stockPhrasesIn(paragraph);
+      if (found.length === 0) return;
+      phrases.push(...found);
+      paragraphs.push(index + 1);
+    });
+    uses += phrases.length;
+    if (phrases.length < Math.max(MIN_USES, section.words / WORDS_PER_USE)) continue;
+    heavy.push({
+      number: section.number,
+      phrases: [...new Set(phrases.map((phrase) => phrase.toLowerCase()))],
+      paragraphs,
+      uses: phrases.length,
+      density: phrases.length / Math.max(1, section.words),
+    });
+  }
+  heavy.sort((a, b) => b.density - a.density || a.number - b.number);
+  return { sections: heavy.slice(0, MAX_SECTIONS).map(({ density: _density, ...section }) => section), uses };
+}
+
+/** The reviser's brief for a section that leans on stock phrases. */
+export function stockPhraseProblem(section: StockPhraseSection): string {
+  const quoted = section.phrases.map((phrase) => `"${phrase}"`).join(', ');
+  return (
+    `The narration uses ${section.uses} stock phrases readers know from machine-written fiction, ` +
+    `${quoted}${inParagraphs(section.paragraphs)}. Fix: say each of those moments in words that belong to this ` +
+    'scene (what is seen, heard or done here), never another stock phrase.'
+  );
+}
