@@ -55,6 +55,47 @@ describe('knowledgeText', () => {
     );
   });
 
+  it("tells a subject book's writer which terms the reader has learned and which it introduces", () => {
+    const plan: BookPlan = {
+      ...lighthousePlan,
+      type: 'non_fiction',
+      bible: {
+        kind: 'subject',
+        thesis: 'Saving early beats saving more.',
+        audience: 'New earners',
+        voice: 'Plain',
+        concepts: [
+          { term: 'Compound interest', definition: 'Interest earned on interest.' },
+          { term: 'Index fund', definition: 'A fund that holds a whole market.' },
+        ],
+        readerOutcomes: [],
+      },
+      sections: lighthousePlan.sections.map((section, index) => ({
+        ...section,
+        reveals: [],
+        present: [],
+        concepts: [
+          ['Compound interest'],
+          ['compound interest over decades', 'Index fund', 'Expense ratio'],
+          ['Index fund', 'Expense ratio', 'Rebalancing'],
+        ][index]!,
+      })),
+    };
+    expect(knowledgeText(plan, sectionOf(plan, 1), 'chapter')).toEqual([]);
+    expect(knowledgeText(plan, sectionOf(plan, 2), 'chapter')).toEqual([
+      'Terms the reader learned in earlier chapters (use them; never define them again, a reminder of a few words ' +
+        'at most): Compound interest',
+      'Terms first met in the book here (define them): Index fund, Expense ratio',
+      '',
+    ]);
+    expect(knowledgeText(plan, sectionOf(plan, 3), 'chapter')).toEqual([
+      'Terms the reader learned in earlier chapters (use them; never define them again, a reminder of a few words ' +
+        'at most): Index fund, Expense ratio',
+      'Terms first met in the book here (define them): Rebalancing',
+      '',
+    ]);
+  });
+
   it('asks the planting section to plant and tells the paying-off section what was set up for it', () => {
     const plan: BookPlan = {
       ...lighthousePlan,

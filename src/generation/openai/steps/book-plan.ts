@@ -196,7 +196,8 @@ const KNOWLEDGE_LINES = 10;
 
 /**
  * What the reader knows when a section opens (the people they have met, see
- * `castLines`, and what earlier sections revealed) and what the book still
+ * `castLines`, the terms they have learned, see `termLines`, and what earlier
+ * sections revealed) and what the book still
  * holds back from them, from the sections' planned reveals. A writer who knows the
  * whole plan (and the ending) otherwise lets a culprit or a twist slip into
  * an early chapter, or announces in chapter 9 what chapter 4 already told.
@@ -207,7 +208,7 @@ export function knowledgeText(plan: BookPlan, section: PlannedSection, label: st
     sections.flatMap((other) => (other.reveals ?? []).map((reveal) => `- ${reveal} (${label} ${other.number})`));
   const known = listed(plan.sections.filter((other) => other.number < section.number)).slice(-KNOWLEDGE_LINES);
   const held = listed(plan.sections.filter((other) => other.number > section.number)).slice(0, KNOWLEDGE_LINES);
-  const lines: string[] = castLines(plan, section, label);
+  const lines: string[] = [...castLines(plan, section, label), ...termLines(plan, section, label)];
   const payoffs = plan.sections.flatMap((other) =>
     other.number < section.number
       ? (other.plants ?? [])
@@ -260,6 +261,37 @@ function castLines(plan: BookPlan, section: PlannedSection, label: string): stri
     );
   }
   if (first.length > 0) lines.push(`First seen in the book here (introduce them): ${first.join(', ')}`);
+  return lines;
+}
+
+/**
+ * Which of the book's terms the reader has met before a section opens and
+ * which it introduces, from the outline's `concepts` lists: each writer of a
+ * subject book sees every term in the bible and, drafting alone, defines
+ * each one it uses as if the reader met it there ("Compound interest is..."
+ * in chapters 2, 5 and 9). A listed term is read as the bible's when it
+ * names it ("compound interest over time" for Compound interest). Nothing
+ * for the first section.
+ */
+function termLines(plan: BookPlan, section: PlannedSection, label: string): string[] {
+  if (section.number === 1 || plan.bible.kind !== 'subject') return [];
+  const terms = plan.bible.concepts.map((concept) => concept.term.trim());
+  const canonical = (listed: string): string =>
+    terms.find((term) => listed.toLowerCase().includes(term.toLowerCase())) ?? listed.trim();
+  const met = new Set(
+    plan.sections.filter((other) => other.number < section.number).flatMap((other) => other.concepts.map(canonical)),
+  );
+  const here = [...new Set(section.concepts.map(canonical))];
+  const seen = here.filter((term) => met.has(term));
+  const first = here.filter((term) => !met.has(term));
+  const lines: string[] = [];
+  if (seen.length > 0) {
+    lines.push(
+      `Terms the reader learned in earlier ${label}s (use them; never define them again, a reminder of a few words ` +
+        `at most): ${seen.join(', ')}`,
+    );
+  }
+  if (first.length > 0) lines.push(`Terms first met in the book here (define them): ${first.join(', ')}`);
   return lines;
 }
 
