@@ -26,7 +26,13 @@ import {
   withinWordLimits,
   withDistinctTitles,
 } from './steps/outline.step';
-import { continuationMessages, proseMaxTokens, proseSectionMessages, tokensPerWord } from './steps/prose-section.step';
+import {
+  continuationMessages,
+  proseMaxTokens,
+  proseSectionMessages,
+  tokensPerWord,
+  type FirstAnswer,
+} from './steps/prose-section.step';
 import { revisionMaxTokens, revisionMessages, revisionStep } from './steps/revision.step';
 import { isNarratorProblem, statedPerson } from './narration-person';
 import { SEAM_WORDS_AFTER, SEAM_WORDS_BEFORE, seamMaxTokens, seamMessages, seamStep } from './steps/seam.step';
@@ -61,6 +67,12 @@ const MIN_CONTINUATION_WORDS = 250;
  */
 const CONTINUATION_UNDER_LIMIT = 0.9;
 const MIN_LIMITED_CONTINUATION_WORDS = 100;
+/**
+ * The book's first page, in words: written before any other section, whose
+ * writers then read it for the voice (see voiceText). Long enough to carry a
+ * voice, short enough to keep the others waiting only seconds.
+ */
+const FIRST_PAGE_WORDS = 350;
 /** Unusable prose answers (refusal, meta-text, wrong language, loops) per section before the job fails. */
 const MAX_REJECTED = 3;
 /** A revised paragraph, or a rewritten opening, keeps at least this share of the words it replaces. */
@@ -91,8 +103,9 @@ export const chapterId = (number: number) => `ch-${String(number).padStart(3, '0
 
 /**
  * The long-form pipeline: plan like an editor (bible and spine, then a
- * detailed outline in parallel batches), write every section at once within
- * a concurrency limit, validate and continue every answer until the section
+ * detailed outline in parallel batches), write the book's first page, then
+ * every section at once within a concurrency limit, each in the first page's
+ * voice, validate and continue every answer until the section
  * is whole, then carry continuity from the text: seams rewritten against the
  * real ending before them, a continuity check of names, facts and the
  * client's instructions, and line edits to the sections it sends back.
@@ -123,6 +136,8 @@ class PipelineRun {
   private readonly words = new Map<number, number>();
   private readonly call: CallContext;
   private readonly stopCalls = new AbortController();
+  /** A prose book's first page, which every other writer waits for and reads for the voice. */
+  private firstPage?: FirstPage;
 
   constructor(
     private readonly client: ModelClient,
@@ -280,6 +295,10 @@ class PipelineRun {
       this.words.set(section.number, chapterWords(chapter));
     }
     const total = this.plan.sections.length;
+    if (isProse(this.plan.type) && total > 1) {
+      const first = reused.get(1)?.chapter;
+      this.firstPage = new FirstPage(first ? headParagraphs(first.blocks, FIRST_PAGE_WORDS).text : undefined);
+    }
     if (reused.size > 0) {
       await this.report(
         this.writingProgress(),
@@ -303,7 +322,23 @@ class PipelineRun {
     });
   }
 
+  /**
+   * A prose section, in the book's voice: the first section's writer writes
+   * the first page before anyone else starts, and every other writer reads it.
+   */
   private async writeProse(section: PlannedSection): Promise<WrittenSection> {
+    const page = this.firstPage;
+    if (!page) return this.draftProse(section);
+    if (section.number !== 1 || page.written) return this.draftProse(section, await page.text);
+    try {
+      return await this.draftProse(section, undefined, page);
+    } finally {
+      // A first page that failed must not keep the other writers waiting: the run is ending anyway.
+      page.settle(undefined);
+    }
+  }
+
+  private async draftProse(section: PlannedSection, opening?: string, page?: FirstPage): Promise<WrittenSection> {
     const plan = this.plan;
     const label = `${this.shapeLabel} ${section.number}`;
     // A lesson's exercises, key points and glossary come after its prose and count toward its budget.
@@ -332,14 +367,18 @@ class PipelineRun {
       limit === undefined ? Infinity : Math.floor(limit * CONTINUATION_UNDER_LIMIT) - words;
     for (;;) {
       const first = text === '';
+      const firstPage = first && page !== undefined;
       const written = countWords(text);
       const ask = Math.min(
         MAX_WORDS_PER_ANSWER,
+        firstPage ? FIRST_PAGE_WORDS : Infinity,
         Math.max(MIN_CONTINUATION_WORDS, budget - written),
         Math.max(MIN_LIMITED_CONTINUATION_WORDS, roomUnderLimit(written)),
       );
+      const answerKind: FirstAnswer =
+        ask >= budget ? { kind: 'whole' } : { kind: firstPage ? 'first page' : 'part', words: ask };
       const asked = first
-        ? proseSectionMessages(this.request, plan, section, this.shapeLabel, budget, ask)
+        ? proseSectionMessages(this.request, plan, section, this.shapeLabel, budget, answerKind, opening)
         : continuationMessages(this.request, plan, section, this.shapeLabel, text, ask, cutMidSentence);
       const messages = rejection ? withRejection(asked, rejection) : asked;
       let counted = 0;
@@ -405,16 +444,26 @@ class PipelineRun {
       const cut = (answer.finishReason === 'length' || answer.finishReason === 'cut') && !proseFinished;
       cutMidSentence = cut || !endsCleanly(text);
       const now = countWords(text);
+      if (firstPage) {
+        page.settle(cutMidSentence ? dropUnfinishedSentence(text) : text);
+        await this.call.notify(
+          `The book's first page is written (${now.toLocaleString('en')} words): the other ${this.shapeLabel}s ` +
+            'start now, in its voice',
+        );
+      }
       // Without room under the client's limit the section ends here; a cut sentence is dropped below.
       const roomLeft = roomUnderLimit(now) >= MIN_LIMITED_CONTINUATION_WORDS;
       if ((cut || now < budget * SECTION_COMPLETE) && roomLeft) {
         if (continuations >= maxContinuations) break;
         continuations += 1;
-        await this.call.notify(
-          cut
-            ? `${capitalise(label)}: the answer was cut off after ${now.toLocaleString('en')} words; continuing it`
-            : `${capitalise(label)}: ${now.toLocaleString('en')} of ${budget.toLocaleString('en')} words; asking for the rest`,
-        );
+        // After the first page the section goes on as planned: nothing to report unless it was cut.
+        if (!firstPage || cut) {
+          await this.call.notify(
+            cut
+              ? `${capitalise(label)}: the answer was cut off after ${now.toLocaleString('en')} words; continuing it`
+              : `${capitalise(label)}: ${now.toLocaleString('en')} of ${budget.toLocaleString('en')} words; asking for the rest`,
+          );
+        }
         continue;
       }
       break;
@@ -803,6 +852,28 @@ function reshape(shape: BookShape, listed: number | undefined): BookShape {
     sectionWords: { min: Math.round(wordsPerSection * 0.6), max: Math.round(wordsPerSection * 1.5) },
     totalWords: wordsPerSection * listed,
   };
+}
+
+/**
+ * The book's first page, as its writer wrote it, or as a resumed job stored
+ * it: the other writers wait on `text`. Settled once; undefined when the
+ * first section failed before writing it.
+ */
+class FirstPage {
+  readonly text: Promise<string | undefined>;
+  written = false;
+  private resolve!: (text: string | undefined) => void;
+
+  constructor(stored?: string) {
+    this.text = new Promise((resolve) => (this.resolve = resolve));
+    if (stored !== undefined) this.settle(stored);
+  }
+
+  settle(text: string | undefined): void {
+    if (this.written) return;
+    this.written = true;
+    this.resolve(text);
+  }
 }
 
 /** Appends a continuation: inside the paragraph when the text stopped mid-sentence, as a new paragraph otherwise. */

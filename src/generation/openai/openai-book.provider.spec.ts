@@ -209,8 +209,8 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
 
   it('continues an answer cut at max_tokens from where it stopped, and publishes no cut sentence', async () => {
     const book = await provider({
-      // The first section's first answer runs long and hits its token limit mid-sentence.
-      script: (call) => (call.kind === 'prose' && call.kindIndex === 0 ? { wordRatio: 3 } : undefined),
+      // The first section's first answer (the book's first page) runs long and hits its token limit mid-sentence.
+      script: (call) => (call.kind === 'prose' && call.kindIndex === 0 ? { wordRatio: 5 } : undefined),
     });
     const ctx = context();
     const outcome = await book.generate(request(), ctx);
@@ -518,13 +518,14 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
   });
 
   it('revises a part that ends by summing itself up, from its last paragraph', async () => {
+    let answers = 0;
     const book = await provider({
-      // The writer of part 2 closes on the stock ending models reach for.
+      // The writer of part 2 closes every answer on the stock ending models reach for (worded anew each time: a
+      // continuation that repeats a paragraph word for word is a loop, and refused).
       prose: (call, generated) => {
-        if (!/Your part:\nPart 2:/.test(call.lastUserMessage)) return undefined;
-        const [prose, notes] = generated.split('=== NOTES ===');
-        const ending = 'As the lamp went out, Mara knew that nothing would ever be the same.';
-        return `${prose!.trimEnd()}\n\n${ending}${notes === undefined ? '' : `\n\n=== NOTES ===${notes}`}`;
+        if (partOf(call) !== 2) return undefined;
+        const when = ['As the lamp went out', 'When the bell rang', 'At the last light', 'As the tide turned'];
+        return `${generated.trimEnd()}\n\n${when[answers++ % when.length]}, Mara knew that nothing would ever be the same.`;
       },
     });
     const ctx = context();
@@ -536,7 +537,7 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     expect(asked?.lastUserMessage).toMatch(/Part 2: "/);
     const last = /\(paragraph (\d+)\) ends the section/.exec(asked?.lastUserMessage ?? '')?.[1];
     // The paragraph it names is the one shown with the ending, numbered as the reviser reads it.
-    expect(asked?.lastUserMessage).toContain(`[${last}] As the lamp went out, Mara knew`);
+    expect(asked?.lastUserMessage).toMatch(new RegExp(`\\[${last}\\] [^\\n]*, Mara knew that nothing would ever`));
   });
 
   it('prints titles without the quotation marks and labels models wrap them in', async () => {
@@ -750,6 +751,7 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     await expect(failing.generate(request(), context({ checkpoints: store }))).rejects.toBeInstanceOf(GenerationError);
     const kept = [...saved.keys()].filter((key) => key.startsWith('section-')).length;
     expect(kept).toBeGreaterThanOrEqual(1);
+    const part1 = saved.get('section-001')!.blocks.find((block) => block.kind === 'paragraph') as { text: string };
     await server?.close();
     const book = await provider();
     const outcome = await book.generate(request(), context({ checkpoints: store }));
@@ -759,6 +761,35 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
       (call) => call.kind === 'prose' && !call.lastUserMessage.includes('so far ends like this'),
     );
     expect(drafts).toHaveLength(4 - kept);
+    // Part 1 was kept: the other writers read its stored opening for the voice, as the first run's did.
+    for (const call of drafts) expect(call.lastUserMessage).toContain(`<opening>\n${part1.text}\n`);
+  });
+
+  it("writes the book's first page before any other section, and gives it to every other writer for the voice", async () => {
+    const book = await provider();
+    const ctx = context();
+    await book.generate(request(), ctx);
+    const prose = server!.calls.filter((call) => call.kind === 'prose');
+    const firstPage = prose[0]!;
+    expect(partOf(firstPage)).toBe(1);
+    expect(firstPage.lastUserMessage).toContain('Write its first page now, about 350 words');
+    expect(firstPage.lastUserMessage).not.toContain('<opening>');
+    // Part 1 goes on from its first page, whose text every other writer reads before a word of its own.
+    const continued = prose.find(
+      (call) => partOf(call) === 1 && call.lastUserMessage.includes('so far ends like this'),
+    );
+    const opening = /<written>\n([\s\S]*?)\n<\/written>/.exec(continued?.lastUserMessage ?? '')?.[1] ?? '';
+    expect(opening.split(/\s+/).length).toBeGreaterThan(250);
+    for (const part of [2, 3, 4]) {
+      const writer = prose.find((call) => partOf(call) === part)!;
+      expect(writer.startedAt).toBeGreaterThanOrEqual(firstPage.finishedAt!);
+      const sample = /<opening>\n([\s\S]*?)\n<\/opening>/.exec(writer.lastUserMessage)?.[1];
+      expect(sample).toBe(opening);
+      expect(writer.lastUserMessage).toContain('Write in its voice');
+    }
+    expect(ctx.messages.join('\n')).toMatch(
+      /The book's first page is written \([\d,]+ words\): the other parts start now, in its voice/,
+    );
   });
 
   it('never reuses a section written under another plan of the same job', async () => {

@@ -38,11 +38,35 @@ describe('what each pipeline step sends', () => {
   });
 
   it('a prose section and its continuation', () => {
-    expect(proseSectionMessages(request, plan, plan.sections[1]!, 'chapter', 1900, 1900)).toMatchSnapshot();
-    expect(proseSectionMessages(request, plan, plan.sections[1]!, 'chapter', 6000, 2500)).toMatchSnapshot();
+    expect(
+      proseSectionMessages(request, plan, plan.sections[1]!, 'chapter', 1900, { kind: 'whole' }, 'Mara woke.'),
+    ).toMatchSnapshot();
+    expect(
+      proseSectionMessages(request, plan, plan.sections[1]!, 'chapter', 6000, { kind: 'part', words: 2500 }),
+    ).toMatchSnapshot();
+    expect(
+      proseSectionMessages(request, plan, plan.sections[0]!, 'chapter', 1900, { kind: 'first page', words: 350 }),
+    ).toMatchSnapshot();
     expect(
       continuationMessages(request, plan, plan.sections[1]!, 'chapter', 'Mara climbed the stairs and', 800, true),
     ).toMatchSnapshot();
+  });
+
+  it('quotes the end of a section to continue as written, paragraphs and all, from its last 700 words', () => {
+    const paragraphs = Array.from({ length: 40 }, (_, index) => `Paragraph ${index + 1} ${'word '.repeat(38)}ends.`);
+    const [, user] = continuationMessages(
+      request,
+      plan,
+      plan.sections[1]!,
+      'chapter',
+      paragraphs.join('\n\n'),
+      800,
+      false,
+    );
+    const quoted = /<written>\n([\s\S]*)\n<\/written>/.exec(user!.content)?.[1] ?? '';
+    expect(quoted.split(/\s+/)).toHaveLength(700);
+    expect(quoted.endsWith(`${paragraphs.at(-1)}`)).toBe(true);
+    expect(quoted).toContain(`ends.\n\n${paragraphs.at(-2)}\n\n${paragraphs.at(-1)}`);
   });
 
   it('a structured section (comic page)', () => {
@@ -66,7 +90,7 @@ describe('what each pipeline step sends', () => {
   it('never puts the client text in a system message, and quotes it once per user message', () => {
     const all = [
       bibleMessages({ request, type: 'novel', style: 'mystery', shape, sections: 14, followsClientOutline: false }),
-      proseSectionMessages(request, plan, plan.sections[0]!, 'chapter', 1900, 1900),
+      proseSectionMessages(request, plan, plan.sections[0]!, 'chapter', 1900, { kind: 'whole' }),
     ];
     for (const messages of all) {
       for (const message of messages) {

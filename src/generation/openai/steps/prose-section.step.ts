@@ -66,25 +66,38 @@ export function writerSystemPrompt(plan: BookPlan): string {
   ].join('\n\n');
 }
 
+/**
+ * What the first answer of a section is: the whole section; its first part,
+ * when it is longer than one answer is asked for; or the book's first page,
+ * which every other writer reads for the voice before it starts.
+ */
+export type FirstAnswer = { kind: 'whole' } | { kind: 'part'; words: number } | { kind: 'first page'; words: number };
+
 export function proseSectionMessages(
   request: BookGenerationRequest,
   plan: BookPlan,
   section: PlannedSection,
   label: string,
   budget: number,
-  ask: number,
+  answer: FirstAnswer,
+  /** The book's first page, for every writer but its own (see voiceText). */
+  opening?: string,
 ): ChatMessage[] {
-  const whole = ask >= budget;
+  const of = `${section.number} of ${plan.sections.length}`;
   const lines = [
-    ...sectionBrief(request, plan, section, label),
+    ...sectionBrief(request, plan, section, label, opening),
     languageLine(plan.language),
-    whole
-      ? `Write ${label} ${section.number} of ${plan.sections.length} now, about ${budget.toLocaleString('en')} words, ` +
+    answer.kind === 'whole'
+      ? `Write ${label} ${of} now, about ${budget.toLocaleString('en')} words, ` +
         'covering its beats in order and ending on its closing state.'
-      : `${capitalise(label)} ${section.number} of ${plan.sections.length} is long (${budget.toLocaleString('en')} words ` +
-        `in all) and is written in parts. Write its first part now, about ${ask.toLocaleString('en')} words, covering ` +
-        'its first beats in order and stopping at the end of a scene; you will be asked to continue.',
-    ...notesRequest(whole ? 'what you wrote' : 'the part you wrote'),
+      : answer.kind === 'part'
+        ? `${capitalise(label)} ${of} is long (${budget.toLocaleString('en')} words in all) and is written in parts. ` +
+          `Write its first part now, about ${answer.words.toLocaleString('en')} words, covering its first beats in ` +
+          'order and stopping at the end of a scene; you will be asked to continue.'
+        : `${capitalise(label)} ${of} (${budget.toLocaleString('en')} words in all) is written in parts. Write its ` +
+          `first page now, about ${answer.words.toLocaleString('en')} words, opening its first beat, and stop at the ` +
+          'end of a paragraph; you will be asked to continue.',
+    ...notesRequest(answer.kind === 'whole' ? 'what you wrote' : 'the part you wrote'),
   ];
   return [
     { role: 'system', content: writerSystemPrompt(plan) },
@@ -94,6 +107,16 @@ export function proseSectionMessages(
 
 /** How much of the text so far a continuation quotes: enough for voice and the last beat, not the whole section. */
 const CONTINUATION_CONTEXT_WORDS = 700;
+
+/**
+ * The end of `text`, from the start of its `count`-th word from the end, as
+ * written: its paragraphs and lines kept, so the writer continues a page, not
+ * one run-on block it might take for the manner of the book.
+ */
+function lastWords(text: string, count: number): string {
+  const starts = Array.from(text.matchAll(/\S+/g), (match) => match.index);
+  return text.slice(starts.at(-count) ?? 0).trim();
+}
 
 /**
  * Asks for the rest of a section that was cut at the token limit or came back
@@ -108,8 +131,7 @@ export function continuationMessages(
   missingWords: number,
   cutMidSentence: boolean,
 ): ChatMessage[] {
-  const words = written.split(/\s+/);
-  const tail = words.slice(-CONTINUATION_CONTEXT_WORDS).join(' ');
+  const tail = lastWords(written, CONTINUATION_CONTEXT_WORDS);
   const next = plan.sections[section.number];
   return [
     { role: 'system', content: writerSystemPrompt(plan) },

@@ -32,6 +32,8 @@ export function sectionBrief(
   plan: BookPlan,
   section: PlannedSection,
   label: string,
+  /** The book's first page as written, for the voice (see voiceText); the first section's own writer has none. */
+  opening?: string,
 ): string[] {
   const previous = plan.sections[section.number - 2];
   const next = plan.sections[section.number];
@@ -41,6 +43,7 @@ export function sectionBrief(
     `The outline, ${plan.sections.length} ${label}s:`,
     outlineText(plan, capitalise(label)),
     '',
+    ...(opening ? voiceText(opening, label) : []),
     previous
       ? `The ${label} before this one (written by another writer; open where it closes):\n${neighbourText(previous, label, 'before')}`
       : `This is the first ${label}: it opens the book.`,
@@ -53,5 +56,24 @@ export function sectionBrief(
       : `This is the last ${label}: bring the book to its ending.`,
     '',
     ...knowledgeText(plan, section, label),
+  ];
+}
+
+/**
+ * The book's first page, as its writer wrote it, for every other writer to
+ * match. Sections drafted at once otherwise read as the work of as many
+ * authors: one writes long sentences in the past tense, the next short ones
+ * thick with adjectives. A description of the voice (the bible's) steers a
+ * model less than an example does. Told not to borrow its matter, so that no
+ * chapter opens on the first one's images.
+ */
+export function voiceText(opening: string, label: string): string[] {
+  return [
+    `How the book opens (the first page of ${label} 1, by another writer). Write in its voice: its narration, ` +
+      'tense, sentence rhythm, vocabulary and register. Never repeat its events, images or phrases:',
+    '<opening>',
+    opening,
+    '</opening>',
+    '',
   ];
 }
