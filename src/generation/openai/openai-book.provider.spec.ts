@@ -945,30 +945,36 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     expect(JSON.stringify(outcome.document.chapters)).not.toContain('"Mara waited."');
   });
 
-  it('revises the parts whose narration leans on stock phrases, from the paragraphs that hold them', async () => {
-    const book = await provider({ stockPhrases: true });
-    const ctx = context();
-    const { document } = await book.generate(request(), ctx);
-    const drafted = Number(/(\d+) stock phrases in the narration/.exec(ctx.messages.join('\n'))?.[1]);
-    expect(drafted).toBeGreaterThan(0);
-    const revisions = server!.calls.filter(
-      (call) => call.name === 'section_revision' && call.lastUserMessage.includes('stock phrases readers know'),
-    );
-    expect(revisions.length).toBeGreaterThanOrEqual(1);
-    expect(revisions.length).toBeLessThanOrEqual(4);
-    for (const call of revisions) {
-      const named = /stock phrases readers know[^\n]*\(paragraphs? ([\d, and]+)\)/.exec(call.lastUserMessage)?.[1];
-      const numbers = (named ?? '').split(/, | and /).map(Number);
-      expect(numbers.length).toBeGreaterThan(0);
-      // The reviser is shown those paragraphs, each with its stock phrase.
-      for (const number of numbers) {
-        const shown = new RegExp(`^\\[${number}\\] (.*)$`, 'm').exec(call.lastUserMessage)?.[1] ?? '';
-        expect(stockPhrasesIn(shown)).not.toEqual([]);
+  it.each([
+    ['a story', 'short_story', 'story', 'narration'],
+    ['a self-help book', 'self_help', 'subject', 'text'],
+  ] as const)(
+    'revises the sections of %s that lean on stock phrases, from the paragraphs that hold them',
+    async (_book, type, kind, where) => {
+      const book = await provider({ stockPhrases: true });
+      const ctx = context();
+      const { document } = await book.generate(request({ type }), ctx);
+      const drafted = Number(new RegExp(`(\\d+) stock phrases in the ${where}`).exec(ctx.messages.join('\n'))?.[1]);
+      expect(drafted).toBeGreaterThan(0);
+      const revisions = server!.calls.filter(
+        (call) => call.name === 'section_revision' && call.lastUserMessage.includes('stock phrases readers know'),
+      );
+      expect(revisions.length).toBeGreaterThanOrEqual(1);
+      expect(revisions.length).toBeLessThanOrEqual(4);
+      for (const call of revisions) {
+        const named = /stock phrases readers know[^\n]*\(paragraphs? ([\d, and]+)\)/.exec(call.lastUserMessage)?.[1];
+        const numbers = (named ?? '').split(/, | and /).map(Number);
+        expect(numbers.length).toBeGreaterThan(0);
+        // The reviser is shown those paragraphs, each with its stock phrase.
+        for (const number of numbers) {
+          const shown = new RegExp(`^\\[${number}\\] (.*)$`, 'm').exec(call.lastUserMessage)?.[1] ?? '';
+          expect(stockPhrasesIn(shown, kind)).not.toEqual([]);
+        }
       }
-    }
-    const published = document.chapters
-      .flatMap((chapter) => chapter.blocks)
-      .flatMap((block) => (block.kind === 'paragraph' ? stockPhrasesIn(block.text) : []));
-    expect(published.length).toBeLessThan(drafted);
-  });
+      const published = document.chapters
+        .flatMap((chapter) => chapter.blocks)
+        .flatMap((block) => (block.kind === 'paragraph' ? stockPhrasesIn(block.text, kind) : []));
+      expect(published.length).toBeLessThan(drafted);
+    },
+  );
 });

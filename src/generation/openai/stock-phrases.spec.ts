@@ -90,3 +90,27 @@ describe('stockPhraseProblem', () => {
     expect(problem).toContain('words that belong to this scene');
   });
 });
+
+describe('the stock phrases of a subject book', () => {
+  it.each([
+    ["In today's fast-paced world, saving is hard.", "In today's fast-paced world"],
+    ["Let's dive in.", "Let's dive in"],
+    ["It's important to note that fees compound too.", "It's important to note that"],
+    ["Whether you're a beginner or an expert, start small.", "Whether you're a beginner or an"],
+    ['Habit plays a crucial role in saving.', 'plays a crucial role'],
+    ['In conclusion, start early.', 'In conclusion,'],
+  ])('finds the stock phrase in "%s"', (paragraph, phrase) => {
+    expect(stockPhrasesIn(paragraph, 'subject')).toEqual([phrase]);
+  });
+
+  it("reads quotations too (a subject book has no characters), and not a story's phrases", () => {
+    expect(stockPhrasesIn('"Let\'s dive in," the trainer says.', 'subject')).toEqual(["Let's dive in"]);
+    expect(stockPhrasesIn('A shiver ran down her spine.', 'subject')).toEqual([]);
+  });
+
+  it('asks for the plain claim, not for a scene', () => {
+    const problem = stockPhraseProblem({ number: 1, phrases: ["let's dive in"], paragraphs: [2], uses: 3 }, 'subject');
+    expect(problem).toContain('The text uses 3 stock phrases readers know from machine-written prose');
+    expect(problem).toContain('the claim, the step or the example itself');
+  });
+});

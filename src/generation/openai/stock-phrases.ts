@@ -1,19 +1,25 @@
 /**
- * The stock phrases of machine-written fiction: "a shiver ran down her
- * spine", "she couldn't help but", "the air was thick with", "a wave of
- * relief washed over him". Each is fine once in a novel; models reach for
- * them in every scene, and readers who have met them a hundred times take
- * them for the mark of a machine (the slop lists of EQ-Bench and antislop
- * count the same families). The writers are told to avoid stock phrases;
- * this reads what they wrote anyway. Narration only: characters may talk
- * in clichés. English only, where the wording is known, like the summing-up
- * endings (reflective-endings.ts), whose phrases are not repeated here.
+ * The stock phrases of machine-written prose. In fiction: "a shiver ran down
+ * her spine", "she couldn't help but", "the air was thick with", "a wave of
+ * relief washed over him". In a subject book: "in today's fast-paced world",
+ * "let's dive in", "it's important to note that", "plays a crucial role".
+ * Each is fine once in a book; models reach for them on every page, and
+ * readers who have met them a hundred times take them for the mark of a
+ * machine (the slop lists of EQ-Bench and antislop count the same families).
+ * The writers are told to avoid stock phrases; this reads what they wrote
+ * anyway. A story's narration only: characters may talk in clichés. English
+ * only, where the wording is known, like the summing-up endings
+ * (reflective-endings.ts), whose phrases are not repeated here.
  */
 import { inParagraphs } from './paragraph-refs';
 import { narration } from './prose-words';
+import type { BookPlan } from './steps/book-plan';
 
-/** One family each; a match is reported as written. */
-const STOCK_PHRASES: readonly RegExp[] = [
+/** What a book's bible is of: a story, or a subject. */
+type BookKind = BookPlan['bible']['kind'];
+
+/** A story's stock phrases, one family each; a match is reported as written. */
+const STORY_PHRASES: readonly RegExp[] = [
   /\bshivers? (?:ran |running |went |crawled |raced )?(?:down|up) (?:her|his|my|their|your|the) spine\b/i,
   /\b(?:couldn[’']t|could not) help but\b/i,
   /\bbreath (?:she|he|i|they|you) (?:didn[’']t|did not|hadn[’']t|had not) (?:know|realized|realised)\b/i,
@@ -50,7 +56,31 @@ const STOCK_PHRASES: readonly RegExp[] = [
   /\ba sense of (?:foreboding|unease|dread)\b/i,
 ];
 
-/** Stories the check reads: the stock forms are English ones. */
+/** A subject book's (non-fiction, self-help, textbook) stock phrases. */
+const SUBJECT_PHRASES: readonly RegExp[] = [
+  /\bin today['’]s (?:fast-paced|ever-changing|rapidly changing|modern|digital|busy) world\b/i,
+  /\blet['’]s (?:dive|delve|jump) (?:in|into|right in|deeper)\b/i,
+  /\bdelv(?:e|ed|es|ing) (?:deeper )?into\b/i,
+  /\bit['’]s (?:important|worth|crucial|essential|vital) to (?:note|remember|understand|recogni[sz]e|keep in mind) that\b/i,
+  /\bin conclusion,/i,
+  /\bwhether you['’]re an? [^,.;]{1,40}? or an?\b/i,
+  /\b(?:unlock|unlocking|unleash|unleashing) (?:the|your|its) (?:full )?(?:power|potential|secrets?)\b/i,
+  /\bharness(?:ing)? the (?:full )?power of\b/i,
+  /\bnavigat(?:e|ed|ing) the (?:complexities|intricacies|landscape)\b/i,
+  /\bgame[- ]changer\b/i,
+  /\b(?:a|the) (?:rich |intricate |vibrant )?tapestry of\b/i,
+  /\ba testament to\b/i,
+  /\bplays? a (?:crucial|pivotal|vital|key|significant) role\b/i,
+  /\bever-(?:evolving|changing) (?:landscape|world|field)\b/i,
+  /\bembark(?:s|ed|ing)? on (?:a|this|your) journey\b/i,
+  /\bin the realm of\b/i,
+  /\bfoster(?:s|ed|ing)? a (?:sense|culture) of\b/i,
+  /\bparadigm shift\b/i,
+  /\bat the end of the day\b/i,
+  /\bbuckle up\b/i,
+];
+
+/** Books the check reads: the stock forms are English ones. */
 const LANGUAGES = new Set(['en']);
 
 /**
@@ -63,13 +93,17 @@ const WORDS_PER_USE = 1_000;
 /** At most this many sections are revised for it, the densest first: a revision pass is paid for. */
 const MAX_SECTIONS = 4;
 
-/** The stock phrases a paragraph's narration uses, as written, in the order they come (each family once). */
-export function stockPhrasesIn(paragraph: string): string[] {
-  const told = narration(paragraph);
-  return STOCK_PHRASES.flatMap((pattern) => {
-    const match = pattern.exec(told);
-    return match ? [match] : [];
-  })
+/**
+ * The stock phrases a paragraph uses (a story's: in its narration), as
+ * written, in the order they come (each family once).
+ */
+export function stockPhrasesIn(paragraph: string, kind: BookKind = 'story'): string[] {
+  const told = kind === 'story' ? narration(paragraph) : paragraph;
+  return (kind === 'story' ? STORY_PHRASES : SUBJECT_PHRASES)
+    .flatMap((pattern) => {
+      const match = pattern.exec(told);
+      return match ? [match] : [];
+    })
     .sort((a, b) => a.index - b.index)
     .map((match) => match[0]);
 }
@@ -91,6 +125,7 @@ export interface StockPhraseSection {
 export function findStockPhrases(
   sections: ReadonlyArray<{ number: number; paragraphs: readonly string[]; words: number }>,
   language: string,
+  kind: BookKind = 'story',
 ): { sections: StockPhraseSection[]; uses: number } {
   if (!LANGUAGES.has(language.toLowerCase().split('-')[0] ?? '')) return { sections: [], uses: 0 };
   let uses = 0;
@@ -99,7 +134,7 @@ export function findStockPhrases(
     const phrases: string[] = [];
     const paragraphs: number[] = [];
     section.paragraphs.forEach((paragraph, index) => {
-      const found = stockPhrasesIn(paragraph);
+      const found = stockPhrasesIn(paragraph, kind);
       if (found.length === 0) return;
       phrases.push(...found);
       paragraphs.push(index + 1);
@@ -119,11 +154,15 @@ export function findStockPhrases(
 }
 
 /** The reviser's brief for a section that leans on stock phrases. */
-export function stockPhraseProblem(section: StockPhraseSection): string {
+export function stockPhraseProblem(section: StockPhraseSection, kind: BookKind = 'story'): string {
   const quoted = section.phrases.map((phrase) => `"${phrase}"`).join(', ');
+  const instead =
+    kind === 'story'
+      ? 'say each of those moments in words that belong to this scene (what is seen, heard or done here)'
+      : 'say each of those things plainly, by the claim, the step or the example itself';
   return (
-    `The narration uses ${section.uses} stock phrases readers know from machine-written fiction, ` +
-    `${quoted}${inParagraphs(section.paragraphs)}. Fix: say each of those moments in words that belong to this ` +
-    'scene (what is seen, heard or done here), never another stock phrase.'
+    `The ${kind === 'story' ? 'narration' : 'text'} uses ${section.uses} stock phrases readers know from ` +
+    `machine-written ${kind === 'story' ? 'fiction' : 'prose'}, ${quoted}${inParagraphs(section.paragraphs)}. ` +
+    `Fix: ${instead}, never another stock phrase.`
   );
 }

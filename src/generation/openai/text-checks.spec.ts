@@ -69,7 +69,26 @@ describe('checkWholeText', () => {
     expect(findings).toEqual(['4 stock phrases in the narration, 3 of them in chapter 2']);
   });
 
-  it('reads nothing in a subject book, which repeats its terms on purpose', () => {
+  it("reads a subject book's text for its own stock phrases, and for nothing a story is read for", () => {
+    const subject = {
+      ...plan,
+      type: 'self_help' as const,
+      bible: { kind: 'subject' as const, thesis: 't', audience: 'a', voice: 'v', concepts: [], readerOutcomes: [] },
+    };
+    const { problems, findings } = checkWholeText(
+      subject,
+      [
+        chapter(1, ["In today's fast-paced world, rest is rare.", 'Sleep plays a crucial role.', "Let's dive in."]),
+        chapter(2, ['The morning tide.', 'It ended. Nothing would ever be the same.']),
+      ],
+      'chapter',
+    );
+    expect(problems.map(({ section, paragraphs }) => [section, paragraphs])).toEqual([[1, [1, 2, 3]]]);
+    expect(problems[0]!.problem).toContain('the claim, the step or the example itself');
+    expect(findings).toEqual(['3 stock phrases in the text, 3 of them in chapter 1']);
+  });
+
+  it('reads nothing else in a subject book, which repeats its terms on purpose', () => {
     const subject = {
       ...plan,
       type: 'non_fiction' as const,

@@ -2,8 +2,8 @@
  * What code finds by reading a book's whole text, beside the model's
  * continuity check (which reads each section's notes and cannot see these):
  * names that slipped, verbal tics, chapters that open alike, chapters that end
- * by summing themselves up, narration leaning on stock phrases. Each problem says which paragraphs it is in, so
- * the section's reviser is shown those alone.
+ * by summing themselves up, prose leaning on stock phrases. Each problem says
+ * which paragraphs it is in, so the section's reviser is shown those alone.
  */
 import type { BookBlock, BookChapter } from '../../book/book-document';
 import { isFiction, isProse } from '../../book/book-shapes';
@@ -32,9 +32,10 @@ export function paragraphIndexes(blocks: readonly BookBlock[]): number[] {
 
 /**
  * The problems code finds in the sections' text, and a line for each kind
- * found (for the job's messages). Stories only: a subject book repeats its
- * terms on purpose. Tics, openings and endings are read in prose stories
- * only: comics repeat refrains and are rewritten whole.
+ * found (for the job's messages). Stock phrases are read in every prose
+ * book; the rest in stories only: a subject book repeats its terms on
+ * purpose. Tics, openings and endings are read in prose stories only: comics
+ * repeat refrains and are rewritten whole.
  */
 export function checkWholeText(
   plan: BookPlan,
@@ -44,6 +45,7 @@ export function checkWholeText(
   const problems: TextProblem[] = [];
   const findings: string[] = [];
   const { bible } = plan;
+  if (isProse(plan.type)) stockPhrases(plan, sections, label, problems, findings);
   if (bible.kind !== 'story') return { problems, findings };
   const chapters = sections.map((section) => section.chapter);
   const texts = chapters.map((chapter) => ({ number: chapter.number, text: readerText(chapter.blocks) }));
@@ -118,8 +120,25 @@ export function checkWholeText(
   }
   if (summingUps > 0) findings.push(`${summingUps} ${label}${summingUps === 1 ? '' : 's'} ending on a summing-up`);
 
+  if (alike.length > 0) {
+    findings.push(
+      `${label}s that open alike: ${alike.map((opening) => `"${opening.words}" ${opening.sections.length} times`).join(', ')}`,
+    );
+  }
+  return { problems, findings };
+}
+
+/** Prose sections that lean on stock phrases, revised from the paragraphs that hold them (see stock-phrases.ts). */
+function stockPhrases(
+  plan: BookPlan,
+  sections: ReadonlyArray<{ chapter: BookChapter }>,
+  label: string,
+  problems: TextProblem[],
+  findings: string[],
+): void {
+  const kind = plan.bible.kind;
   const stock = findStockPhrases(
-    chapters.map((chapter) => ({
+    sections.map(({ chapter }) => ({
       number: chapter.number,
       paragraphs: paragraphIndexes(chapter.blocks).map((at) => {
         const block = chapter.blocks[at];
@@ -128,22 +147,21 @@ export function checkWholeText(
       words: chapterWords(chapter),
     })),
     plan.language,
+    kind,
   );
   for (const section of stock.sections) {
-    problems.push({ section: section.number, problem: stockPhraseProblem(section), paragraphs: section.paragraphs });
+    problems.push({
+      section: section.number,
+      problem: stockPhraseProblem(section, kind),
+      paragraphs: section.paragraphs,
+    });
   }
-  if (stock.sections.length > 0) {
-    const numbers = stock.sections.map((section) => section.number);
-    const inThem = stock.sections.reduce((sum, section) => sum + section.uses, 0);
-    findings.push(
-      `${stock.uses} stock phrases in the narration, ${inThem} of them in ${label}${numbers.length === 1 ? '' : 's'} ` +
-        (numbers.length === 1 ? `${numbers[0]}` : `${numbers.slice(0, -1).join(', ')} and ${numbers.at(-1)}`),
-    );
-  }
-  if (alike.length > 0) {
-    findings.push(
-      `${label}s that open alike: ${alike.map((opening) => `"${opening.words}" ${opening.sections.length} times`).join(', ')}`,
-    );
-  }
-  return { problems, findings };
+  if (stock.sections.length === 0) return;
+  const numbers = stock.sections.map((section) => section.number);
+  const inThem = stock.sections.reduce((sum, section) => sum + section.uses, 0);
+  findings.push(
+    `${stock.uses} stock phrases in the ${kind === 'story' ? 'narration' : 'text'}, ${inThem} of them in ` +
+      `${label}${numbers.length === 1 ? '' : 's'} ` +
+      (numbers.length === 1 ? `${numbers[0]}` : `${numbers.slice(0, -1).join(', ')} and ${numbers.at(-1)}`),
+  );
 }

@@ -167,8 +167,9 @@ export interface FakeChatServerOptions {
    */
   markdownHabits?: boolean;
   /**
-   * The stock phrases of machine-written fiction ("A shiver ran down her
-   * spine.", "The air was thick with salt."), one sentence of them at the end
+   * The stock phrases of machine-written prose ("A shiver ran down her
+   * spine.", "The air was thick with salt."; in a subject book "Let's dive
+   * in.", "Routine plays a crucial role here."), one sentence of them at the end
    * of every third paragraph of English prose (each at most once an answer),
    * as chat models write unless edited.
    */
@@ -1315,6 +1316,11 @@ function structuredText(call: FakeChatCall, analysis: ChatAnalysis, options: Fak
   return json;
 }
 
+/** Whether the writer may set headings: a subject book (non-fiction, self-help, a lesson), as its prompt says. */
+function allowsHeadings(call: FakeChatCall): boolean {
+  return call.messages.some((message) => message.content.includes('a line starting "## "'));
+}
+
 /** See FakeChatServerOptions.markdownHabits. */
 function withMarkdownHabits(text: string, call: FakeChatCall, writer: ProseWriter): string {
   const paragraphs = text.split('\n\n').map((paragraph, index) => {
@@ -1325,7 +1331,7 @@ function withMarkdownHabits(text: string, call: FakeChatCall, writer: ProseWrite
       .reduce((longest, next) => (/^\p{L}+$/u.test(next) && next.length > longest.length ? next : longest), '');
     return word ? paragraph.replace(word, index % 2 === 0 ? `*${word}*` : `**${word}**`) : paragraph;
   });
-  const headingsAllowed = call.messages.some((message) => message.content.includes('a line starting "## "'));
+  const headingsAllowed = allowsHeadings(call);
   if (headingsAllowed && paragraphs.length > 1) {
     // Items of the writer's own sentences: a list repeated word for word in every section would be a loop.
     paragraphs.splice(1, 0, [1, 2, 3].map(() => `- ${writer.sentences(1)}`).join('\n'));
@@ -1345,9 +1351,24 @@ const STOCK_SENTENCES = [
   'She felt a pang of guilt.',
 ];
 
-/** See FakeChatServerOptions.stockPhrases. Each sentence once an answer: a model varies them, and a loop is a fault. */
-function withStockPhrases(text: string, rng: Random): string {
-  const left = [...STOCK_SENTENCES];
+/** The same for a subject book (non-fiction, self-help, a lesson). */
+const SUBJECT_STOCK_SENTENCES = [
+  "In today's fast-paced world, this matters more than ever.",
+  "Let's dive in.",
+  "It's important to note that small steps add up.",
+  "Whether you're a beginner or an expert, the method works.",
+  'Routine plays a crucial role here.',
+  'For many readers it has been a game-changer.',
+  'This is how you unlock your full potential.',
+  'In conclusion, the habit is the point.',
+];
+
+/**
+ * See FakeChatServerOptions.stockPhrases; `subject` for a subject book's. Each sentence once an answer: a model
+ * varies them, and a loop is a fault.
+ */
+function withStockPhrases(text: string, rng: Random, subject: boolean): string {
+  const left = [...(subject ? SUBJECT_STOCK_SENTENCES : STOCK_SENTENCES)];
   return text
     .split('\n\n')
     .map((paragraph, index) => {
@@ -1376,7 +1397,7 @@ function proseText(
   const habits = options.markdownHabits ? withMarkdownHabits(plain, call, writer) : plain;
   const written =
     options.stockPhrases && call.language === 'en'
-      ? withStockPhrases(habits, new Random(`${analysis.seed}\u0000stock`))
+      ? withStockPhrases(habits, new Random(`${analysis.seed}\u0000stock`), allowsHeadings(call))
       : habits;
   const prose = options.prose?.(call, written) ?? written;
   if (analysis.notesSchema === undefined) return prose;
