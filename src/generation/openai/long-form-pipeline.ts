@@ -43,6 +43,7 @@ import {
   structuredSectionMessages,
   structuredSectionStep,
 } from './steps/structured-section.step';
+import { withoutStockSentences } from './stock-phrases';
 import { checkWholeText, paragraphIndexes } from './text-checks';
 import { TaskCancelledError, TaskLimiter } from './task-limiter';
 
@@ -297,7 +298,9 @@ class PipelineRun {
     const total = this.plan.sections.length;
     if (isProse(this.plan.type) && total > 1) {
       const first = reused.get(1)?.chapter;
-      this.firstPage = new FirstPage(first ? headParagraphs(first.blocks, FIRST_PAGE_WORDS).text : undefined);
+      this.firstPage = new FirstPage(
+        first ? this.voiceSample(headParagraphs(first.blocks, FIRST_PAGE_WORDS).text) : undefined,
+      );
     }
     if (reused.size > 0) {
       await this.report(
@@ -445,7 +448,7 @@ class PipelineRun {
       cutMidSentence = cut || !endsCleanly(text);
       const now = countWords(text);
       if (firstPage) {
-        page.settle(cutMidSentence ? dropUnfinishedSentence(text) : text);
+        page.settle(this.voiceSample(cutMidSentence ? dropUnfinishedSentence(text) : text));
         await this.call.notify(
           `The book's first page is written (${now.toLocaleString('en')} words): the other ${this.shapeLabel}s ` +
             'start now, in its voice',
@@ -724,6 +727,15 @@ class PipelineRun {
       return undefined;
     }
     return { ...section, chapter: { ...section.chapter, blocks } };
+  }
+
+  /**
+   * The first page as the other writers are shown it: as a reader reads it (no Markdown a model slipped in), and
+   * without the sentences that lean on stock phrases, which a writer told to take its voice would copy.
+   */
+  private voiceSample(text: string): string {
+    const read = blocksToProse(proseToBlocks(text, { headings: !isFiction(this.plan.type) }));
+    return withoutStockSentences(read, this.plan.language, this.plan.bible.kind);
   }
 
   /** Whether a section of this many words would break the client's limit on a section: a rewrite that would is not used. */

@@ -765,6 +765,25 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     for (const call of drafts) expect(call.lastUserMessage).toContain(`<opening>\n${part1.text}\n`);
   });
 
+  it('shows the other writers the first page without the Markdown and stock phrases its writer slipped in', async () => {
+    const book = await provider({ markdownHabits: true, stockPhrases: true });
+    await book.generate(request(), context());
+    const prose = server!.calls.filter((call) => call.kind === 'prose');
+    const continued = prose.find(
+      (call) => partOf(call) === 1 && call.lastUserMessage.includes('so far ends like this'),
+    );
+    // Part 1 goes on from its own text, habits and all (its paragraphs are cleaned when the book is assembled).
+    expect(continued?.lastUserMessage).toMatch(/<written>[^]*\*[^]*<\/written>/);
+    for (const part of [2, 3, 4]) {
+      const sample = /<opening>\n([^]*?)\n<\/opening>/.exec(
+        prose.find((call) => partOf(call) === part)!.lastUserMessage,
+      )?.[1];
+      expect(sample?.split(/\s+/).length).toBeGreaterThan(150);
+      expect(sample).not.toContain('*');
+      expect(stockPhrasesIn(sample ?? '')).toEqual([]);
+    }
+  });
+
   it("writes the book's first page before any other section, and gives it to every other writer for the voice", async () => {
     const book = await provider();
     const ctx = context();

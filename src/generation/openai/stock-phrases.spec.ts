@@ -1,4 +1,4 @@
-import { findStockPhrases, stockPhraseProblem, stockPhrasesIn } from './stock-phrases';
+import { findStockPhrases, stockPhraseProblem, stockPhrasesIn, withoutStockSentences } from './stock-phrases';
 
 describe('stockPhrasesIn', () => {
   it.each([
@@ -112,5 +112,20 @@ describe('the stock phrases of a subject book', () => {
     const problem = stockPhraseProblem({ number: 1, phrases: ["let's dive in"], paragraphs: [2], uses: 3 }, 'subject');
     expect(problem).toContain('The text uses 3 stock phrases readers know from machine-written prose');
     expect(problem).toContain('the claim, the step or the example itself');
+  });
+});
+
+describe('withoutStockSentences', () => {
+  it('drops the sentences that use a stock phrase, and a paragraph left empty', () => {
+    expect(
+      withoutStockSentences(
+        'Mara climbed the stairs. A shiver ran down her spine. "Who is there?" she asked.\n\nShe felt a pang of guilt.\n\nThe lamp was out.',
+        'en',
+      ),
+    ).toBe('Mara climbed the stairs. "Who is there?" she asked.\n\nThe lamp was out.');
+  });
+
+  it('leaves a text in a language the list is not written in as it is', () => {
+    expect(withoutStockSentences('Elle eut un frisson.', 'fr')).toBe('Elle eut un frisson.');
   });
 });

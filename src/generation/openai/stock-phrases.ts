@@ -108,6 +108,25 @@ export function stockPhrasesIn(paragraph: string, kind: BookKind = 'story'): str
     .map((match) => match[0]);
 }
 
+/**
+ * `text` without the sentences that use a stock phrase (English only, as the
+ * check): for a passage other writers are shown as an example of the book's
+ * voice, where a model would copy them. A paragraph left empty goes too.
+ */
+export function withoutStockSentences(text: string, language: string, kind: BookKind = 'story'): string {
+  if (!LANGUAGES.has(language.toLowerCase().split('-')[0] ?? '')) return text;
+  return text
+    .split(/\n\s*\n/)
+    .map((paragraph) =>
+      (paragraph.match(/[^.!?…]+(?:[.!?…]+["”’)]*|$)\s*/g) ?? [paragraph])
+        .filter((sentence) => stockPhrasesIn(sentence, kind).length === 0)
+        .join('')
+        .trim(),
+    )
+    .filter(Boolean)
+    .join('\n\n');
+}
+
 export interface StockPhraseSection {
   number: number;
   /** The phrases as written, each once. */
