@@ -157,7 +157,7 @@ function stockPhrases(
     });
   }
   if (stock.sections.length === 0) return;
-  const numbers = stock.sections.map((section) => section.number);
+  const numbers = stock.sections.map((section) => section.number).sort((a, b) => a - b);
   const inThem = stock.sections.reduce((sum, section) => sum + section.uses, 0);
   findings.push(
     `${stock.uses} stock phrases in the ${kind === 'story' ? 'narration' : 'text'}, ${inThem} of them in ` +
