@@ -382,7 +382,7 @@ class PipelineRun {
         ask >= budget ? { kind: 'whole' } : { kind: firstPage ? 'first page' : 'part', words: ask };
       const asked = first
         ? proseSectionMessages(this.request, plan, section, this.shapeLabel, budget, answerKind, opening)
-        : continuationMessages(this.request, plan, section, this.shapeLabel, text, ask, cutMidSentence);
+        : continuationMessages(this.request, plan, section, this.shapeLabel, text, ask, cutMidSentence, notes?.summary);
       const messages = rejection ? withRejection(asked, rejection) : asked;
       let counted = 0;
       let countedLength = 0;

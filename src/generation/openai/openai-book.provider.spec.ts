@@ -232,6 +232,24 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     expect(ctx.messages.join('\n')).toMatch(/asking for the rest/);
   });
 
+  it("tells a continuation what the section covers so far, from its writer's notes, beside the end of its text", async () => {
+    const book = await provider({
+      wordRatio: 0.6,
+      // Part 3's writer notes what its first answer covered.
+      answer: (call, generated) =>
+        call.kind === 'prose' && partOf(call) === 3 && !call.lastUserMessage.includes('so far ends like this')
+          ? { ...(generated as object), summary: 'Mara finds the logbook and hides it from Elena.' }
+          : generated,
+    });
+    await book.generate(request(), context());
+    const continuation = server!.calls.find(
+      (call) => call.kind === 'prose' && partOf(call) === 3 && call.lastUserMessage.includes('so far ends like this'),
+    );
+    expect(continuation?.lastUserMessage).toContain(
+      "What the part covers so far (its writer's notes): Mara finds the logbook and hides it from Elena.\nThe part so far ends like this:",
+    );
+  });
+
   it('retries a 429 after its Retry-After and a reset mid-stream, and says so', async () => {
     const book = await provider({
       script: (call) => {

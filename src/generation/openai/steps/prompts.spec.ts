@@ -48,7 +48,16 @@ describe('what each pipeline step sends', () => {
       proseSectionMessages(request, plan, plan.sections[0]!, 'chapter', 1900, { kind: 'first page', words: 350 }),
     ).toMatchSnapshot();
     expect(
-      continuationMessages(request, plan, plan.sections[1]!, 'chapter', 'Mara climbed the stairs and', 800, true),
+      continuationMessages(
+        request,
+        plan,
+        plan.sections[1]!,
+        'chapter',
+        'Mara climbed the stairs and',
+        800,
+        true,
+        'Mara leaves the pier and climbs the tower.',
+      ),
     ).toMatchSnapshot();
   });
 

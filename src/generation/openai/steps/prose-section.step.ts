@@ -130,6 +130,12 @@ export function continuationMessages(
   written: string,
   missingWords: number,
   cutMidSentence: boolean,
+  /**
+   * What the text so far covers, from its writers' notes: the quote below is
+   * only its end, and a writer who cannot see which beats are done writes
+   * them again or skips to the close.
+   */
+  covered?: string,
 ): ChatMessage[] {
   const tail = lastWords(written, CONTINUATION_CONTEXT_WORDS);
   const next = plan.sections[section.number];
@@ -146,6 +152,7 @@ export function continuationMessages(
         '',
         // What the reader knows and what stays held back binds the rest of the section as much as its start.
         ...knowledgeText(plan, section, label),
+        covered ? `What the ${label} covers so far (its writer's notes): ${covered}` : '',
         `The ${label} so far ends like this:`,
         '<written>',
         tail,
