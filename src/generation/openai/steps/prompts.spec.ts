@@ -78,6 +78,16 @@ describe('what each pipeline step sends', () => {
     expect(quoted).toContain(`ends.\n\n${paragraphs.at(-2)}\n\n${paragraphs.at(-1)}`);
   });
 
+  it('shows the seam editor where the outline opens the section, so a planned jump is not taken for a break', () => {
+    const jump = {
+      ...plan,
+      sections: plan.sections.map((s) => (s.number === 2 ? { ...s, openingState: 'Three days later, in Lisbon.' } : s)),
+    };
+    const [, user] = seamMessages(jump, 'chapter', 2, 'The end.', 'The opening.', 'Mara on the pier at dusk.');
+    expect(user!.content).toContain('Where the outline has chapter 2 open: Three days later, in Lisbon.');
+    expect(user!.content).toContain('A new chapter may open later, elsewhere or with other people');
+  });
+
   it('a structured section (comic page)', () => {
     expect(structuredSectionMessages(request, { ...plan, type: 'comic' }, plan.sections[0]!, 'page')).toMatchSnapshot();
   });

@@ -55,6 +55,8 @@ export function seamMessages(
   opening: string,
   closingState: string,
 ): ChatMessage[] {
+  // A planned move (three days later, another town) is the outline's, not a break: the editor is shown it.
+  const planned = plan.sections[number - 1];
   return [
     {
       role: 'system',
@@ -76,10 +78,14 @@ export function seamMessages(
         '<opening>',
         opening,
         '</opening>',
+        ...(planned ? [`Where the outline has ${label} ${number} open: ${planned.openingState}`] : []),
         '',
         languageLine(plan.language),
-        'Does the opening follow from that ending (place, time, who is present, what just happened, nothing told twice)? ' +
-          'If not, rewrite these opening paragraphs so that it does.',
+        `Does the opening follow from that ending? A new ${label} may open later, elsewhere or with other people when ` +
+          'it makes the move clear (as the outline may plan); it must not contradict the ending (who is where, what ' +
+          'has happened), ignore what the ending left open, or tell again what the ending told. If it does not ' +
+          'follow, rewrite these opening paragraphs so that it does, keeping their events and any move the outline ' +
+          'plans.',
       ].join('\n'),
     },
   ];
