@@ -11,6 +11,7 @@
  * only, where the wording is known, like the summing-up endings
  * (reflective-endings.ts), whose phrases are not repeated here.
  */
+import { primaryLanguage } from './language';
 import { inParagraphs } from './paragraph-refs';
 import { narration } from './prose-words';
 import type { BookPlan } from './steps/book-plan';
@@ -82,9 +83,10 @@ const SUBJECT_PHRASES: readonly RegExp[] = [
 
 /** Books the check reads: the stock forms are English ones. */
 const LANGUAGES = new Set(['en']);
+const readsLanguage = (tag: string): boolean => LANGUAGES.has(primaryLanguage(tag));
 
 /**
- * A section is revised for its stock phrases from this many in its narration,
+ * A section is revised for its stock phrases from this many in its text,
  * and at least one per WORDS_PER_USE words: one in a long chapter is a
  * writer's choice, a handful in every scene is the habit readers notice.
  */
@@ -114,7 +116,7 @@ export function stockPhrasesIn(paragraph: string, kind: BookKind = 'story'): str
  * voice, where a model would copy them. A paragraph left empty goes too.
  */
 export function withoutStockSentences(text: string, language: string, kind: BookKind = 'story'): string {
-  if (!LANGUAGES.has(language.toLowerCase().split('-')[0] ?? '')) return text;
+  if (!readsLanguage(language)) return text;
   return text
     .split(/\n\s*\n/)
     .map((paragraph) =>
@@ -146,7 +148,7 @@ export function findStockPhrases(
   language: string,
   kind: BookKind = 'story',
 ): { sections: StockPhraseSection[]; uses: number } {
-  if (!LANGUAGES.has(language.toLowerCase().split('-')[0] ?? '')) return { sections: [], uses: 0 };
+  if (!readsLanguage(language)) return { sections: [], uses: 0 };
   let uses = 0;
   const heavy: Array<StockPhraseSection & { density: number }> = [];
   for (const section of sections) {

@@ -119,7 +119,6 @@ export function checkWholeText(
     });
   }
   if (summingUps > 0) findings.push(`${summingUps} ${label}${summingUps === 1 ? '' : 's'} ending on a summing-up`);
-
   if (alike.length > 0) {
     findings.push(
       `${label}s that open alike: ${alike.map((opening) => `"${opening.words}" ${opening.sections.length} times`).join(', ')}`,
