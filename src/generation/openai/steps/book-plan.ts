@@ -197,8 +197,8 @@ const KNOWLEDGE_LINES = 10;
 /**
  * What the reader knows when a section opens (the people they have met, see
  * `castLines`, the terms they have learned, see `termLines`, and what earlier
- * sections revealed) and what the book still
- * holds back from them, from the sections' planned reveals. A writer who knows the
+ * sections revealed) and what the book still holds back from them, from the
+ * sections' planned reveals. A writer who knows the
  * whole plan (and the ending) otherwise lets a culprit or a twist slip into
  * an early chapter, or announces in chapter 9 what chapter 4 already told.
  * Empty when there is nothing to say.
