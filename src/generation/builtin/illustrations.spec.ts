@@ -2,6 +2,7 @@ import { BOOK_DOCUMENT_VERSION, type BookDocument, type BookImage } from '../../
 import { addBuiltinIllustrations, drawPicture, type PictureKind, type PictureRequest } from './illustrations';
 import type { ConcreteStyle } from './lexicon/style-lexicon';
 import { STYLE_LEXICONS } from './lexicon/style-lexicons';
+import { sceneColours, type TimeOfDay } from './illustration/scene-colours';
 
 const STYLES = Object.keys(STYLE_LEXICONS) as ConcreteStyle[];
 const KINDS: PictureKind[] = ['cover', 'chapter', 'panel'];
@@ -217,6 +218,17 @@ describe('drawPicture', () => {
       }
     });
 
+    it('draws as many people as its scene names, and names them in the alt text', () => {
+      for (const people of [['Mara'], ['Mara', 'Tom'], ['Mara', 'Tom', 'Ada']]) {
+        const scene = { people, land: 'waves', time: 'dusk', weather: 'clear' } as const;
+        const image = picture({ kind: 'chapter', alt: undefined, scene });
+        expect(figures(image)).toBe(people.length);
+        expect(image.alt).toMatch(
+          new RegExp(`^${people.length === 1 ? 'Mara' : '.* and \\w+'} by the sea, .*at dusk$`),
+        );
+      }
+    });
+
     it('follows the panel direction: a close-up is one head, a two-shot two people, a crowd three', () => {
       const cast = ['Mara Hale', 'Tom Reed'];
       const panel = (alt: string, id: string): BookImage => picture({ kind: 'panel', alt, id, cast });
@@ -230,6 +242,37 @@ describe('drawPicture', () => {
         expect(figures(panel('Insert panel: close on the key, every scratch visible.', id))).toBe(0);
       }
     });
+  });
+});
+
+describe('a picture of its scene', () => {
+  const sky = (image: BookImage): string => /stop-color="([^"]+)"/.exec(svgOf(image))![1]!;
+  const skyAt = (time: TimeOfDay): string => sceneColours(STYLE_LEXICONS.western.palette, time).skyTop;
+
+  it('is lit for the hour its scene names, whatever the style would choose', () => {
+    for (const time of ['dawn', 'day', 'dusk', 'night'] as const) {
+      for (const kind of ['cover', 'chapter'] as const) {
+        expect(sky(picture({ kind, scene: { people: [], time } }))).toBe(skyAt(time));
+      }
+    }
+  });
+
+  it("draws a young reader's book by day unless its scene names another hour", () => {
+    for (const id of ['a', 'b', 'c', 'd', 'e']) {
+      expect(sky(picture({ id, daylight: true }))).toBe(skyAt('day'));
+      expect(sky(picture({ id, daylight: true, scene: { people: [], time: 'night' } }))).toBe(skyAt('night'));
+    }
+  });
+
+  it('describes what it drew when it is given no alt text, after its label', () => {
+    const image = picture({
+      kind: 'cover',
+      alt: undefined,
+      label: 'Cover of The Map',
+      scene: { people: ['Mara'], land: 'waves', landmark: 'lighthouse', time: 'night', weather: 'rain' },
+    });
+    expect(image.alt).toBe('Cover of The Map: Mara by the sea, near a lighthouse, at night, in the rain');
+    expect(svgOf(image)).toContain(`<title>${image.alt}</title>`);
   });
 });
 
@@ -278,6 +321,43 @@ describe('addBuiltinIllustrations', () => {
       [...svgOf(image).matchAll(/ id="([^"]+)"/g)].map((m) => m[1]),
     );
     expect(new Set(gradientIds).size).toBe(gradientIds.length);
+  });
+
+  it("draws each chapter's scene and the cover's hero where the book begins", async () => {
+    const book = document();
+    book.chapters[0]!.blocks = [{ kind: 'paragraph', text: 'At dawn Mara walked the harbour in the snow.' }];
+    book.chapters[1]!.blocks = [{ kind: 'paragraph', text: 'The desert lay silent at noon. Nobody came.' }];
+    const illustrated = await addBuiltinIllustrations(book, 'seed');
+    const alt = (id: string) => illustrated.images.find((image) => image.id === id)?.alt;
+    expect(alt('cover')).toMatch(/^Cover of The Lantern: Mara Hale by the sea, .*at dawn, in the snow$/);
+    expect(alt('img-ch1')).toMatch(/^Mara Hale by the sea, .*at dawn, in the snow$/);
+    expect(alt('img-ch2')).toMatch(/^(a figure|two figures|three figures) in the desert, by day/);
+  });
+
+  it("draws a panel's own hour and land inside its chapter's scene", async () => {
+    const book = document();
+    book.chapters[0]!.blocks = [
+      { kind: 'paragraph', text: 'Night on the harbour.' },
+      { kind: 'panel', number: 1, description: 'Close-up: Mara Hale.', dialogue: [] },
+      { kind: 'panel', number: 2, description: 'Wide: the desert at dawn.', dialogue: [] },
+    ];
+    const illustrated = await addBuiltinIllustrations(book, 'seed');
+    const skyOf = (id: string) =>
+      /stop-color="([^"]+)"/.exec(svgOf(illustrated.images.find((image) => image.id === id)!))![1];
+    const palette = STYLE_LEXICONS.noir.palette;
+    expect(skyOf('img-ch1-p1')).toBe(sceneColours(palette, 'night').skyTop);
+    expect(skyOf('img-ch1-p2')).toBe(sceneColours(palette, 'dawn').skyTop);
+  });
+
+  it("takes a chapter's scene from the outline it is given over the chapter's text", async () => {
+    const illustrated = await addBuiltinIllustrations(
+      document(),
+      'seed',
+      new Map([['ch2', 'Mara Hale searches the castle at dusk (the mountains)']]),
+    );
+    expect(illustrated.images.find((image) => image.id === 'img-ch2')?.alt).toMatch(
+      /^Mara Hale in the mountains, below a castle, at dusk/,
+    );
   });
 
   it('draws the same book the same way and keeps pictures a document already has', async () => {

@@ -1,10 +1,11 @@
 import type { BookChapter, BookDocument, BookImage } from '../../book/book-document';
 import { mix } from './illustration/colour';
 import { backOfHead, bust, figure, OUTFITS, POSES, type Hat, type Outfit, type Pose } from './illustration/figures';
-import { drawLandscape } from './illustration/landscape';
+import { drawLandscape, LANDS_WITHOUT_LANDMARKS } from './illustration/landscape';
 import type { Landmark } from './illustration/landmarks';
 import { readPanelDirection, type PanelDirection } from './illustration/panel-direction';
 import { sceneColours, type SceneColours, type TimeOfDay } from './illustration/scene-colours';
+import { describeDrawing, readScene, withinScene, type SceneReading } from './illustration/scene-reading';
 import {
   celestialBody,
   clouds,
@@ -19,6 +20,7 @@ import { Defs, el, escapeXml, HEIGHT, idPrefix, WIDTH } from './illustration/svg
 import type { ConcreteStyle, Motif } from './lexicon/style-lexicon';
 import { STYLE_LEXICONS } from './lexicon/style-lexicons';
 import { hashString, Random } from './prng';
+import { blockTexts } from './text';
 
 /**
  * The builtin illustrations: flat-style scenes drawn as small SVG files in
@@ -33,13 +35,22 @@ export type PictureKind = 'cover' | 'chapter' | 'panel';
 export interface PictureRequest {
   /** The BookImage id; also seeds the picture and prefixes its gradient ids. */
   id: string;
-  /** Alternative text; for a panel, its artist direction, which the picture follows. */
-  alt: string;
+  /**
+   * Alternative text; for a panel, its artist direction, which the picture
+   * follows. Without it the alt text says what was drawn, after `label`.
+   */
+  alt?: string;
+  /** What the alt text opens with when it describes the drawing ("Cover of The Map"). */
+  label?: string;
   style: ConcreteStyle;
   seed: string;
   kind: PictureKind;
   /** Character names, so a panel shows as many people as its direction names. */
   cast?: readonly string[];
+  /** What the scene's words say it shows; what it leaves out comes from the style. */
+  scene?: SceneReading;
+  /** A young reader's book: drawn by day unless its scene says otherwise. */
+  daylight?: boolean;
 }
 
 /** What a style adds to its motif's scene: a building in the distance, something in the sky, clothes. */
@@ -110,9 +121,20 @@ interface Scene {
   time: TimeOfDay;
   motif: Motif;
   touch: StyleTouch;
+  /** The weather the scene's words name, if any. */
+  weather?: Weather;
+  /** Who the scene names, so that the picture has as many people. */
+  people: readonly string[];
 }
 
-function chooseWeather(random: Random, motif: Motif, time: TimeOfDay): Weather {
+/** What was drawn, for the alt text. */
+interface Drawn {
+  figures: number;
+  weather: Weather;
+}
+
+function chooseWeather(random: Random, motif: Motif, time: TimeOfDay, read?: Weather): Weather {
+  if (read) return read;
   const roll = random.next();
   if ((motif === 'city' || motif === 'moon') && time !== 'day' && roll < 0.18) return 'rain';
   if ((motif === 'mountains' || motif === 'trees') && roll < 0.15) return 'snow';
@@ -250,13 +272,14 @@ function panelBorder(): string {
   );
 }
 
-function drawCover(scene: Scene): string {
+function drawCover(scene: Scene): { body: string; drawn: Drawn } {
   const { random } = scene;
   const figureOnLeft = random.chance(0.5);
   const staging: Staging = { horizonY: 262, groundY: 350, band: figureOnLeft ? [110, 190] : [410, 490] };
+  const weather = scene.weather ?? (random.chance(0.75) ? 'clear' : 'clouds');
   const setting = drawSetting(scene, staging, {
     grand: true,
-    weather: random.chance(0.75) ? 'clear' : 'clouds',
+    weather,
     celestialX: figureOnLeft ? random.int(340, 460) : random.int(140, 260),
   });
   // The lone figure stands on a rise in the foreground, looking out at the horizon and the light.
@@ -282,37 +305,41 @@ function drawCover(scene: Scene): string {
     hat: scene.touch.hat ?? 'none',
     colour: scene.colours.figure,
   });
-  return (
-    setting.back +
-    setting.front +
-    rise +
-    lone +
-    setting.over +
-    vignette(scene.defs, scene.colours, 0.4) +
-    coverFrame(scene.colours)
-  );
+  return {
+    body:
+      setting.back +
+      setting.front +
+      rise +
+      lone +
+      setting.over +
+      vignette(scene.defs, scene.colours, 0.4) +
+      coverFrame(scene.colours),
+    drawn: { figures: 1, weather },
+  };
 }
 
-function drawChapterPicture(scene: Scene): string {
+function drawChapterPicture(scene: Scene): { body: string; drawn: Drawn } {
   const { random } = scene;
   const horizonY = random.int(235, 275);
   const centre = random.int(200, 400);
   const staging: Staging = { horizonY, groundY: random.int(325, 345), band: [centre - 90, centre + 90] };
-  const setting = drawSetting(scene, staging, {
-    grand: false,
-    weather: chooseWeather(random, scene.motif, scene.time),
-  });
+  const weather = chooseWeather(random, scene.motif, scene.time, scene.weather);
+  const setting = drawSetting(scene, staging, { grand: false, weather });
+  const count = scene.people.length || random.pick([1, 1, 2, 2, 3]);
   const crowd = people(scene, setting.groundAt, staging, {
-    count: random.pick([1, 1, 2, 2, 3]),
+    count,
     height: random.int(66, 86),
     lookAt: setting.celestialX,
   });
-  return setting.back + setting.front + crowd + setting.over + vignette(scene.defs, scene.colours, 0.3);
+  return {
+    body: setting.back + setting.front + crowd + setting.over + vignette(scene.defs, scene.colours, 0.3),
+    drawn: { figures: count, weather },
+  };
 }
 
 function drawPanel(scene: Scene, direction: PanelDirection): string {
   const { random } = scene;
-  const weather = chooseWeather(random, scene.motif, scene.time);
+  const weather = chooseWeather(random, scene.motif, scene.time, scene.weather);
   const count = direction.figures ?? random.pick([1, 2, 2, 3]);
   let body: string;
   switch (direction.shot) {
@@ -419,35 +446,57 @@ function drawPanel(scene: Scene, direction: PanelDirection): string {
   return body + vignette(scene.defs, scene.colours, 0.25) + panelBorder();
 }
 
-/** A small standalone SVG picture in the style's palette and motif. */
+/**
+ * A small standalone SVG picture in the style's palette: of the land, the
+ * hour, the building and the people its scene names, and the style's motif
+ * and light where the scene names none.
+ */
 export function drawPicture(request: PictureRequest): BookImage {
   const lexicon = STYLE_LEXICONS[request.style];
+  const read = request.scene ?? { people: [] };
   const random = new Random(`${request.seed}\u0000${request.id}`);
   const times = MOTIF_TIMES[lexicon.motif];
-  const time = request.kind === 'cover' ? (times[0] as TimeOfDay) : random.pick(times);
+  const time = read.time ?? (request.daylight ? 'day' : request.kind === 'cover' ? times[0] : random.pick(times));
+  const touch = STYLE_TOUCHES[request.style] ?? {};
+  const motif = read.land ?? lexicon.motif;
   const scene: Scene = {
     random,
     defs: new Defs(idPrefix(request.id, hashString(request.id))),
     colours: sceneColours(lexicon.palette, time),
     time,
-    motif: lexicon.motif,
-    touch: STYLE_TOUCHES[request.style] ?? {},
+    motif,
+    touch: { ...touch, landmark: read.landmark ?? touch.landmark },
+    weather: read.weather,
+    people: read.people,
   };
   let body: string;
+  let drawn: Drawn | undefined;
   switch (request.kind) {
     case 'cover':
-      body = drawCover(scene);
+      ({ body, drawn } = drawCover(scene));
       break;
     case 'chapter':
-      body = drawChapterPicture(scene);
+      ({ body, drawn } = drawChapterPicture(scene));
       break;
     case 'panel':
-      body = drawPanel(scene, readPanelDirection(request.alt, request.cast));
+      body = drawPanel(scene, readPanelDirection(request.alt ?? '', request.cast));
       break;
   }
+  const landmark = scene.touch.landmark ?? MOTIF_LANDMARKS[motif];
+  const description = drawn
+    ? describeDrawing({
+        people: read.people,
+        figures: drawn.figures,
+        land: motif,
+        landmark: LANDS_WITHOUT_LANDMARKS.has(motif) ? 'none' : landmark,
+        time,
+        weather: drawn.weather,
+      })
+    : '';
+  const alt = request.alt ?? (request.label ? `${request.label}: ${description}` : description);
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}">` +
-    `<title>${escapeXml(request.alt)}</title>` +
+    `<title>${escapeXml(alt)}</title>` +
     scene.defs.toString() +
     body +
     `</svg>`;
@@ -455,7 +504,7 @@ export function drawPicture(request: PictureRequest): BookImage {
     id: request.id,
     mediaType: 'image/svg+xml',
     data: Buffer.from(svg).toString('base64'),
-    alt: request.alt,
+    alt,
     width: WIDTH,
     height: HEIGHT,
   };
@@ -463,26 +512,55 @@ export function drawPicture(request: PictureRequest): BookImage {
 
 /**
  * Adds a cover, one picture per chapter and one per comic panel, unless the
- * document has them already. A 3.0 comic has over a hundred pictures: the
+ * document has them already. Each picture shows its scene: a chapter's
+ * picture the land, hour, weather and people its opening names (or, from a
+ * model's book, its outline's scene in `scenes`, by chapter id), a panel
+ * what its direction names within its chapter's scene, and the cover the
+ * hero where the book begins. A 3.0 comic has over a hundred pictures: the
  * work yields after every chapter so that other jobs on the same worker, and
  * its queue heartbeat, never wait for the whole set.
  */
-export async function addBuiltinIllustrations(document: BookDocument, seed: string): Promise<BookDocument> {
+export async function addBuiltinIllustrations(
+  document: BookDocument,
+  seed: string,
+  scenes: ReadonlyMap<string, string> = new Map(),
+): Promise<BookDocument> {
   const style = document.metadata.style;
+  const daylight = document.metadata.type === 'childrens';
   const cast = (document.frontMatter.cast ?? []).map((member) => member.name);
+  const readings = document.chapters.map((chapter) =>
+    readScene(scenes.get(chapter.id) ?? chapter.blocks.flatMap(blockTexts).join(' '), cast),
+  );
   const images: BookImage[] = [...document.images];
   const coverImageId = document.coverImageId ?? 'cover';
-  if (!document.coverImageId)
-    images.push(drawPicture({ id: 'cover', alt: `Cover of ${document.metadata.title}`, style, seed, kind: 'cover' }));
+  if (!document.coverImageId) {
+    const opening = readings[0] ?? { people: [] };
+    const hero = cast[0] ?? opening.people[0];
+    images.push(
+      drawPicture({
+        id: 'cover',
+        label: `Cover of ${document.metadata.title}`,
+        style,
+        seed,
+        kind: 'cover',
+        scene: { ...opening, people: hero ? [hero] : [] },
+        daylight,
+      }),
+    );
+  }
   const chapters: BookChapter[] = [];
-  for (const chapter of document.chapters) {
+  for (const [index, chapter] of document.chapters.entries()) {
+    const reading = readings[index] ?? { people: [] };
     const imageId = chapter.imageId ?? `img-${chapter.id}`;
     if (!chapter.imageId)
-      images.push(drawPicture({ id: imageId, alt: `Illustration for ${chapter.title}`, style, seed, kind: 'chapter' }));
+      images.push(drawPicture({ id: imageId, style, seed, kind: 'chapter', scene: reading, daylight }));
     const blocks = chapter.blocks.map((block) => {
       if (block.kind !== 'panel' || block.imageId) return block;
       const panelId = `img-${chapter.id}-p${block.number}`;
-      images.push(drawPicture({ id: panelId, alt: block.description, style, seed, kind: 'panel', cast }));
+      const scene = withinScene(readScene(block.description, cast), reading);
+      images.push(
+        drawPicture({ id: panelId, alt: block.description, style, seed, kind: 'panel', cast, scene, daylight }),
+      );
       return { ...block, imageId: panelId };
     });
     chapters.push({ ...chapter, imageId, blocks });

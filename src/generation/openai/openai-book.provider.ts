@@ -28,8 +28,16 @@ import type { BookPlan } from './steps/book-plan';
 import { TaskCancelledError, TaskLimiter } from './task-limiter';
 
 export interface OpenAiBookProviderOptions {
-  /** Draws the pictures when the book asks for them and no image model is configured (the builtin illustrator). */
-  illustrate?: (document: BookDocument, seed: string) => BookDocument | Promise<BookDocument>;
+  /**
+   * Draws the pictures when the book asks for them and no image model is
+   * configured (the builtin illustrator), each chapter's from the scene its
+   * outline gives (`scenes`, by chapter id).
+   */
+  illustrate?: (
+    document: BookDocument,
+    seed: string,
+    scenes: ReadonlyMap<string, string>,
+  ) => BookDocument | Promise<BookDocument>;
   /** Tests and odd deployments (Azure) build their own client; the default is the SDK's, from the settings. */
   clientFactory?: (settings: OpenAiModelSettings) => OpenAI;
 }
@@ -71,7 +79,16 @@ export class OpenAiBookProvider implements BookProvider {
     await context.progress.report(99, 'Assembling the book');
     let document = assemble(request, plan, sections, art);
     if (request.images && !drawWithModel && this.options.illustrate) {
-      document = await this.options.illustrate(document, request.requestId);
+      // The setting first, as the illustrator draws the land it reads first; then the scene; then who is there.
+      const scenes = new Map(
+        plan.sections.map((section) => [
+          chapterId(section.number),
+          [section.setting, sectionImageAlt(section, sections[section.number - 1]?.illustration), ...section.present]
+            .filter(Boolean)
+            .join('. '),
+        ]),
+      );
+      document = await this.options.illustrate(document, request.requestId, scenes);
     }
     document.metadata.wordCount = documentWords(document.chapters);
     const report = meter.snapshot();

@@ -20,6 +20,9 @@ import {
 import { mist } from './sky';
 import { el, HEIGHT, num, polygonPath, smoothPath, WIDTH, type Defs, type Point } from './svg';
 
+/** The lands that draw no building: a skyline is its own, and sand and dream plains stand bare. */
+export const LANDS_WITHOUT_LANDMARKS: ReadonlySet<Motif> = new Set<Motif>(['city', 'desert', 'spiral']);
+
 export interface LandscapeOptions {
   motif: Motif;
   horizonY: number;

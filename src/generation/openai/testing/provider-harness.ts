@@ -1,5 +1,5 @@
 import type { GenerationContext } from '../../book-provider';
-import { OpenAiBookProvider } from '../openai-book.provider';
+import { OpenAiBookProvider, type OpenAiBookProviderOptions } from '../openai-book.provider';
 import type { OpenAiModelSettings } from '../openai-settings';
 import { startFakeChatServer, type FakeChatServer, type FakeChatServerOptions } from './fake-chat-server';
 import { generationRequest } from '../../testing/generation-request';
@@ -11,9 +11,10 @@ export const bookRequest = generationRequest;
 export async function startProvider(
   options: FakeChatServerOptions = {},
   settings: Partial<OpenAiModelSettings> = {},
+  providerOptions: OpenAiBookProviderOptions = {},
 ): Promise<{ provider: OpenAiBookProvider; server: FakeChatServer }> {
   const server = await startFakeChatServer(options);
-  const provider = new OpenAiBookProvider(fakeServerSettings(server, settings));
+  const provider = new OpenAiBookProvider(fakeServerSettings(server, settings), providerOptions);
   return { provider, server };
 }
 

@@ -1,0 +1,131 @@
+import type { BookDocument } from '../../book/book-document';
+import { addBuiltinIllustrations } from '../builtin/illustrations';
+import { GenerationError } from '../generation.errors';
+import type { OpenAiBookProviderOptions } from './openai-book.provider';
+import type { OpenAiModelSettings } from './openai-settings';
+import type { FakeChatCall, FakeChatServer, FakeChatServerOptions } from './testing/fake-chat-server';
+import { bookRequest, generationContext, startProvider } from './testing/provider-harness';
+
+/**
+ * The pictures of a model-written book, against the fake server: drawn by
+ * the image model from each section's outline when one is configured, else
+ * by the builtin illustrator from the same outline.
+ */
+describe('OpenAiBookProvider pictures', () => {
+  let server: FakeChatServer | undefined;
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+
+  async function generate(
+    options: FakeChatServerOptions,
+    settings: Partial<OpenAiModelSettings>,
+    providerOptions: OpenAiBookProviderOptions = {},
+  ): Promise<BookDocument> {
+    const started = await startProvider(options, settings, providerOptions);
+    server = started.server;
+    const outcome = await started.provider.generate(bookRequest({ images: true }), generationContext());
+    return outcome.document;
+  }
+
+  const imageCalls = (): FakeChatCall[] => server!.calls.filter((call) => call.kind === 'image');
+
+  /** The setting each section's writer was given, by section number, read from the writers' prompts. */
+  function plannedSettings(): Map<number, string> {
+    const settings = new Map<number, string>();
+    for (const call of server!.calls.filter((candidate) => candidate.kind === 'prose')) {
+      const own = /Your part:\nPart (\d+):[\s\S]*?\nSetting: ([^\n]+)/.exec(call.lastUserMessage);
+      if (own) settings.set(Number(own[1]), own[2]!);
+    }
+    return settings;
+  }
+
+  it("asks the image model for a cover and each section's scene from its outline, and files them in the book", async () => {
+    const document = await generate({}, { imageModel: 'dall-e-3' });
+    const calls = imageCalls();
+    expect(calls).toHaveLength(document.chapters.length + 1);
+    for (const call of calls) {
+      expect(call.status).toBe(200);
+      expect(call.body).toMatchObject({ model: 'dall-e-3', n: 1, size: '1024x1024', response_format: 'b64_json' });
+      expect(call.lastUserMessage.length).toBeLessThanOrEqual(1000);
+      expect(call.lastUserMessage).toMatch(/No text, letters or logos\.$/);
+    }
+    expect(
+      calls.filter((call) => call.lastUserMessage.startsWith(`Cover illustration for "${document.metadata.title}"`)),
+    ).toHaveLength(1);
+    const settings = plannedSettings();
+    expect(settings.size).toBe(document.chapters.length);
+    for (const setting of settings.values()) {
+      expect(calls.some((call) => call.lastUserMessage.includes(`Where: ${setting}`))).toBe(true);
+    }
+
+    expect(document.coverImageId).toBe('cover');
+    const byId = new Map(document.images.map((image) => [image.id, image]));
+    expect(byId.get('cover')).toMatchObject({ mediaType: 'image/png', alt: `Cover of ${document.metadata.title}` });
+    for (const [index, chapter] of document.chapters.entries()) {
+      const image = byId.get(chapter.imageId!);
+      expect(image).toMatchObject({ mediaType: 'image/png', width: expect.any(Number) });
+      // The alt text says where, from the outline, for readers who cannot see the picture.
+      expect(image!.alt).toContain(settings.get(index + 1));
+    }
+  });
+
+  it('sends gpt-image models no response_format, which they reject', async () => {
+    await generate({}, { imageModel: 'gpt-image-1' });
+    expect(imageCalls().length).toBeGreaterThan(1);
+    for (const call of imageCalls()) expect(call.body).not.toHaveProperty('response_format');
+  });
+
+  it('goes on without a picture the image model refuses, as its safety filter does', async () => {
+    const document = await generate(
+      {
+        script: (call) =>
+          call.kind === 'image' && call.lastUserMessage.startsWith('Cover')
+            ? { status: 400, message: 'Your request was rejected by the safety system.' }
+            : undefined,
+      },
+      { imageModel: 'dall-e-3' },
+    );
+    expect(document.coverImageId).toBeUndefined();
+    expect(document.images).toHaveLength(document.chapters.length);
+    for (const chapter of document.chapters) expect(chapter.imageId).toBeDefined();
+  });
+
+  it('fails the book when the image model refuses every picture: the request itself is wrong', async () => {
+    const started = await startProvider(
+      { script: (call) => (call.kind === 'image' ? { status: 400, message: 'Invalid size.' } : undefined) },
+      { imageModel: 'dall-e-3' },
+    );
+    server = started.server;
+    await expect(started.provider.generate(bookRequest({ images: true }), generationContext())).rejects.toBeInstanceOf(
+      GenerationError,
+    );
+  });
+
+  it("without an image model, has the builtin illustrator draw each section's outline scene", async () => {
+    const given: Array<ReadonlyMap<string, string>> = [];
+    const document = await generate(
+      {},
+      {},
+      {
+        illustrate: (book, seed, scenes) => {
+          given.push(scenes);
+          return addBuiltinIllustrations(book, seed, scenes);
+        },
+      },
+    );
+    expect(imageCalls()).toHaveLength(0);
+    const scenes = given[0]!;
+    expect([...scenes.keys()]).toEqual(document.chapters.map((chapter) => chapter.id));
+    const settings = plannedSettings();
+    for (const [index, chapter] of document.chapters.entries()) {
+      expect(scenes.get(chapter.id)).toContain(settings.get(index + 1));
+      expect(document.images.map((image) => image.id)).toContain(chapter.imageId);
+    }
+    // Each picture is described as drawn, and names the people the outline puts in the scene.
+    const cast = (document.frontMatter.cast ?? []).map((member) => member.name);
+    const alts = document.chapters.map((chapter) => document.images.find((image) => image.id === chapter.imageId)!.alt);
+    expect(alts.some((alt) => cast.some((name) => alt.startsWith(name)))).toBe(true);
+  });
+});
