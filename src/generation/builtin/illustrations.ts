@@ -456,7 +456,8 @@ export function drawPicture(request: PictureRequest): BookImage {
   const read = request.scene ?? { people: [] };
   const random = new Random(`${request.seed}\u0000${request.id}`);
   const times = MOTIF_TIMES[lexicon.motif];
-  const time = read.time ?? (request.daylight ? 'day' : request.kind === 'cover' ? times[0] : random.pick(times));
+  const time =
+    read.time ?? (request.daylight ? 'day' : request.kind === 'cover' ? (times.at(0) ?? 'day') : random.pick(times));
   const touch = STYLE_TOUCHES[request.style] ?? {};
   const motif = read.land ?? lexicon.motif;
   const scene: Scene = {
