@@ -7,6 +7,7 @@
  * be cut makes the answer unusable, and it is asked for again.
  */
 import { type Person, personMismatch } from './narration-person';
+import { type Tense, tenseMismatch } from './narration-tense';
 import { narration } from './prose-words';
 import { countWords } from '../../book/word-count';
 import { languageMismatch } from './language';
@@ -119,6 +120,8 @@ export function checkProse(
     fragment?: boolean;
     /** The person a story is narrated in, when its bible says. */
     person?: Person;
+    /** The tense a story is told in, as its bible says. */
+    tense?: Tense;
     /** A story's prose, whose speech belongs in quotation marks: a script's "Name: line" is asked again. */
     story?: boolean;
   },
@@ -145,6 +148,8 @@ export function checkProse(
   }
   const narrator = options.person && personMismatch(text, options.language, options.person);
   if (narrator) problems.push(narrator);
+  const tense = options.tense && tenseMismatch(text, options.language, options.tense);
+  if (tense) problems.push(tense);
   if (options.story && isScript(text)) {
     problems.push('its speech is set as a script ("Name: line"), not in quotation marks inside the paragraphs');
   }

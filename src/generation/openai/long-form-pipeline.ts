@@ -35,6 +35,7 @@ import {
 } from './steps/prose-section.step';
 import { revisionMaxTokens, revisionMessages, revisionStep } from './steps/revision.step';
 import { isNarratorProblem, statedPerson } from './narration-person';
+import { isTenseProblem } from './narration-tense';
 import { SEAM_WORDS_AFTER, SEAM_WORDS_BEFORE, seamMaxTokens, seamMessages, seamStep } from './steps/seam.step';
 import {
   isStructuredType,
@@ -420,11 +421,15 @@ class PipelineRun {
         earlier: text,
         fragment: !first,
         person,
+        tense: plan.bible.kind === 'story' ? plan.bible.tense : undefined,
         story: plan.bible.kind === 'story',
       });
-      // A narrator in the wrong person spoils a chapter, not the book: the last attempt is kept rather than the job failed.
+      // A narrator in the wrong person or tense spoils a chapter, not the book: the last attempt is kept rather
+      // than the job failed.
       const keptAnyway =
-        rejected + 1 >= MAX_REJECTED && check.problems.length > 0 && check.problems.every(isNarratorProblem);
+        rejected + 1 >= MAX_REJECTED &&
+        check.problems.length > 0 &&
+        check.problems.every((problem) => isNarratorProblem(problem) || isTenseProblem(problem));
       if (keptAnyway) await this.call.notify(`${capitalise(label)}: kept as written, though ${check.problems[0]}`);
       if (check.problems.length > 0 && !keptAnyway) {
         rejected += 1;

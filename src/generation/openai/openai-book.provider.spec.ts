@@ -23,6 +23,18 @@ function toldAsI(prose: string): string {
     .join('\n\n');
 }
 
+/** Prose slipped into the present tense: each paragraph opens with present-tense narration of its own. */
+function toldInPresent(prose: string): string {
+  return prose
+    .split('\n\n')
+    .map(
+      (paragraph, index) =>
+        `She waits at window ${index + 2}, she counts the boats, she knows the tide, she looks at the door, ` +
+        `she listens, she hears nothing, she turns, she sits and she waits. ${paragraph}`,
+    )
+    .join('\n\n');
+}
+
 /** The number of the part a writer's request is for (a short story's sections are parts). */
 function partOf(call: FakeChatCall | undefined): number | undefined {
   const number = /Your part:\nPart (\d+):/.exec(call?.lastUserMessage ?? '')?.[1];
@@ -177,6 +189,31 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     expect(JSON.stringify(outcome.document.chapters)).not.toContain('from my window, and I kept counting');
     // Nothing else in the book read as first-person narration.
     expect(ctx.messages.join('\n').match(/narrated in the first person/g)).toHaveLength(1);
+  });
+
+  it('asks again for a part told in the present tense in a past-tense book, saying why', async () => {
+    // The first answer for part 3 slips into the present, as a writer drafting apart from the others may.
+    const book = await provider({ prose: firstAnswerFor(3, toldInPresent) });
+    const ctx = context();
+    const outcome = await book.generate(request(), ctx);
+    const prose = server!.calls.filter((call) => call.kind === 'prose');
+    const first = prose.findIndex((call) => partOf(call) === 3);
+    expect(nextForSamePart(prose, first)?.lastUserMessage).toContain(
+      'Your previous answer could not be used (it is told in the present tense, and this book is told in the past).',
+    );
+    expect(JSON.stringify(outcome.document.chapters)).not.toContain('she counts the boats');
+    expect(ctx.messages.join('\n').match(/told in the present tense/g)).toHaveLength(1);
+  });
+
+  it('keeps a part whose writer tells it in the wrong tense every time, rather than failing the book', async () => {
+    const book = await provider({
+      prose: (call, generated) =>
+        call.lastUserMessage.includes('Your part:\nPart 2:') ? toldInPresent(generated) : undefined,
+    });
+    const ctx = context();
+    const outcome = await book.generate(request(), ctx);
+    expect(ctx.messages.join('\n')).toMatch(/Part 2: kept as written, though it is told in the present tense/);
+    expect(outcome.document.chapters).toHaveLength(4);
   });
 
   it('asks again for a part whose speech is set as a script, saying why', async () => {

@@ -1,0 +1,69 @@
+import { countTenses, isTenseProblem, tenseMismatch } from './narration-tense';
+
+const PAST = `The tide was out when Mara reached the lighthouse. She climbed the iron stair and stopped at the lamp room door. It was open. She had locked it herself the night before; she knew she had.
+
+Inside, the lens turned slowly in its brass cradle. She watched it for a moment. Then she crossed to the desk and found the logbook where she had left it, but the last page was gone. Someone had cut it out with a blade.
+
+"Jonah?" she called. Nobody answered. She went down again, counting the steps as she always did, and at the bottom she saw the boots by the door. They were wet. They were not hers.
+
+He was waiting in the kitchen. He had made tea in her pot and sat at her table as if he owned it. She stood in the doorway and said nothing. He looked up. He smiled. She hated him for that smile, and she sat down anyway.
+
+They talked until the light failed. He told her about the map and she listened. When he left, she locked the door and checked it twice, and still she did not sleep.`;
+
+/** The same passage told in the present, as a writer that slipped out of the book's tense writes it. */
+const PRESENT = `The tide is out when Mara reaches the lighthouse. She climbs the iron stair and stops at the lamp room door. It is open. She locked it herself the night before; she knows she did.
+
+Inside, the lens turns slowly in its brass cradle. She watches it for a moment. Then she crosses to the desk and finds the logbook where she left it, but the last page is gone. Someone has cut it out with a blade.
+
+"Jonah?" she calls. Nobody answers. She goes down again, counting the steps as she always does, and at the bottom she sees the boots by the door. They are wet. They are not hers.
+
+He is waiting in the kitchen. He has made tea in her pot and sits at her table as if he owns it. She stands in the doorway and says nothing. He looks up. He smiles. She hates him for that smile, and she sits down anyway.
+
+They talk until the light fails. He tells her about the map and she listens. When he leaves, she locks the door and checks it twice, and still she does not sleep.`;
+
+describe('tenseMismatch', () => {
+  it('reads a past-tense story as past and a present-tense one as present', () => {
+    const past = countTenses(PAST);
+    expect(past.past).toBeGreaterThanOrEqual(20);
+    expect(past.present).toBe(0);
+    const present = countTenses(PRESENT);
+    expect(present.present).toBeGreaterThanOrEqual(20);
+    expect(present.past).toBeLessThan(present.present / 4);
+    expect(tenseMismatch(PAST, 'en', 'past')).toBeUndefined();
+    expect(tenseMismatch(PRESENT, 'en-GB', 'present')).toBeUndefined();
+  });
+
+  it('finds a section told in the other tense from the book', () => {
+    expect(tenseMismatch(PRESENT, 'en', 'past')).toBe(
+      'it is told in the present tense, and this book is told in the past',
+    );
+    expect(tenseMismatch(PAST, 'en', 'present')).toBe(
+      'it is told in the past tense, and this book is told in the present',
+    );
+    expect(isTenseProblem(tenseMismatch(PRESENT, 'en', 'past')!)).toBe(true);
+    expect(isTenseProblem('the answer is empty')).toBe(false);
+  });
+
+  it('does not count speech: characters talk in the present in any story', () => {
+    const talk = Array.from(
+      { length: 12 },
+      (_, index) =>
+        `"I am tired of this," she says to nobody, and he answers, "We are all tired." She turned away (${index}).`,
+    ).join('\n\n');
+    expect(countTenses(talk)).toEqual({ past: 12, present: 24 });
+    const told = PAST.replace(/\.\n\n/g, '. "I know, I have it, it is mine, we are late, they are here." \n\n');
+    expect(tenseMismatch(told, 'en', 'past')).toBeUndefined();
+  });
+
+  it("keeps a past-tense narrator's frame in the present and a present-tense story's backstory in the past", () => {
+    const framed = `I am old now, and I remember it badly. ${PAST}`;
+    expect(tenseMismatch(framed, 'en', 'past')).toBeUndefined();
+    const backstory = `${PRESENT}\n\nShe had lived there for years. She had kept the light and she had kept it well.`;
+    expect(tenseMismatch(backstory, 'en', 'present')).toBeUndefined();
+  });
+
+  it('says nothing of a short answer or of a language whose verbs it cannot read', () => {
+    expect(tenseMismatch(PRESENT.split('\n\n')[0]!, 'en', 'past')).toBeUndefined();
+    expect(tenseMismatch(PRESENT, 'fr', 'past')).toBeUndefined();
+  });
+});
