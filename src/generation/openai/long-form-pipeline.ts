@@ -44,7 +44,7 @@ import {
   structuredSectionMessages,
   structuredSectionStep,
 } from './steps/structured-section.step';
-import { withoutStockSentences } from './stock-phrases';
+import { withoutNewStockSentences, withoutStockSentences } from './stock-phrases';
 import { checkWholeText, paragraphIndexes } from './text-checks';
 import { TaskCancelledError, TaskLimiter } from './task-limiter';
 
@@ -716,11 +716,12 @@ class PipelineRun {
       const original = at === undefined ? undefined : blocks[at];
       if (at === undefined || original?.kind !== 'paragraph') continue;
       const check = checkProse(edit.replacement, { language: this.plan.language });
+      const text = withoutNewStockSentences(original.text, check.text, this.plan.language, this.plan.bible.kind);
       // An edit fixes a detail; one that guts the paragraph would cost the book its length and its scene.
-      if (check.problems.length > 0 || countWords(check.text) < countWords(original.text) * MIN_EDIT_LENGTH) continue;
-      const revisedWords = words - countWords(original.text) + countWords(check.text);
+      if (check.problems.length > 0 || countWords(text) < countWords(original.text) * MIN_EDIT_LENGTH) continue;
+      const revisedWords = words - countWords(original.text) + countWords(text);
       if (this.overClientLimit(revisedWords)) continue;
-      blocks.splice(at, 1, ...proseToBlocks(check.text, { headings: !isFiction(this.plan.type) }));
+      blocks.splice(at, 1, ...proseToBlocks(text, { headings: !isFiction(this.plan.type) }));
       words = revisedWords;
       applied += 1;
     }

@@ -1019,6 +1019,33 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     expect(JSON.stringify(outcome.document.chapters)).not.toContain('"Mara waited."');
   });
 
+  it('publishes a revision without the stock phrases its reviser brought in, and with its fix', async () => {
+    const fix = Array.from(
+      { length: 24 },
+      (_, index) => `Mara counted lamp ${index + 1} along the harbour wall and named it aloud.`,
+    ).join(' ');
+    const book = await provider({
+      answer: (call, generated) => {
+        if (call.name === 'continuity_check') {
+          return {
+            issues: [{ section: 2, problem: 'Mara is called Maria here.', fix: 'Call her Mara.' }],
+            instructions: [],
+          };
+        }
+        if (call.name === 'section_revision') {
+          return { edits: [{ paragraph: 1, replacement: `${fix} A shiver ran down her spine. She went on.` }] };
+        }
+        return generated;
+      },
+    });
+    const ctx = context();
+    const outcome = await book.generate(request(), ctx);
+    expect(ctx.messages.join('\n')).toMatch(/Part 2 revised/);
+    const part = JSON.stringify(outcome.document.chapters[1]);
+    expect(part).toContain('Mara counted lamp 24 along the harbour wall and named it aloud. She went on.');
+    expect(part).not.toContain('shiver');
+  });
+
   it.each([
     ['a story', 'short_story', 'story', 'narration'],
     ['a self-help book', 'self_help', 'subject', 'text'],

@@ -37,6 +37,15 @@ export function writesWord(text: string, word: string): boolean {
 }
 
 /**
+ * A paragraph's sentences as written, each with the space after it, so that
+ * joining them gives the paragraph back; a closing quotation mark or
+ * bracket stays with its sentence.
+ */
+export function sentencesOf(paragraph: string): string[] {
+  return paragraph.match(/[^.!?…]+(?:[.!?…]+["”’)]*|$)\s*/g) ?? [paragraph];
+}
+
+/**
  * The narrator's words: speech taken out, in quotation marks of every kind
  * and in paragraphs that open with a dash (French and German dialogue), so
  * what characters say is never taken for the narrator (or the model) talking.

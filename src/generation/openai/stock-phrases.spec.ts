@@ -1,4 +1,10 @@
-import { findStockPhrases, stockPhraseProblem, stockPhrasesIn, withoutStockSentences } from './stock-phrases';
+import {
+  findStockPhrases,
+  stockPhraseProblem,
+  stockPhrasesIn,
+  withoutNewStockSentences,
+  withoutStockSentences,
+} from './stock-phrases';
 
 describe('stockPhrasesIn', () => {
   it.each([
@@ -127,5 +133,30 @@ describe('withoutStockSentences', () => {
 
   it('leaves a text in a language the list is not written in as it is', () => {
     expect(withoutStockSentences('Elle eut un frisson.', 'fr')).toBe('Elle eut un frisson.');
+  });
+});
+
+describe('withoutNewStockSentences', () => {
+  const before = 'The tension in the room was palpable. Mara read the letter twice.';
+
+  it("drops the sentences of a reviser's paragraph that bring in a stock phrase, and keeps the rest", () => {
+    const after =
+      'The tension was palpable. Mara read it twice. A shiver ran down her spine. She folded it.\n\nShe left.';
+    expect(withoutNewStockSentences(before, after, 'en')).toBe(
+      'The tension was palpable. Mara read it twice. She folded it.\n\nShe left.',
+    );
+  });
+
+  it('keeps a sentence with speech in it, which a cut would leave half-quoted', () => {
+    const after = '"Stop. I couldn\'t help but look," she said. A shiver ran down her spine.';
+    expect(withoutNewStockSentences('Mara looked.', after, 'en')).toBe('"Stop. I couldn\'t help but look," she said.');
+  });
+
+  it('reads a subject book by its own list, and leaves another language as it is', () => {
+    expect(withoutNewStockSentences('Sleep matters.', "Sleep matters. Let's dive in.", 'en', 'subject')).toBe(
+      'Sleep matters.',
+    );
+    const french = 'Un frisson lui parcourut le dos. A shiver ran down her spine.';
+    expect(withoutNewStockSentences('Rien.', french, 'fr')).toBe(french);
   });
 });

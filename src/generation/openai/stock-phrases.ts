@@ -13,7 +13,7 @@
  */
 import { primaryLanguage } from './language';
 import { inParagraphs } from './paragraph-refs';
-import { narration } from './prose-words';
+import { narration, sentencesOf } from './prose-words';
 import type { BookPlan } from './steps/book-plan';
 
 /** What a book's bible is of: a story, or a subject. */
@@ -100,14 +100,48 @@ const MAX_SECTIONS = 4;
  * written, in the order they come (each family once).
  */
 export function stockPhrasesIn(paragraph: string, kind: BookKind = 'story'): string[] {
+  return matches(paragraph, kind)
+    .sort((a, b) => a.match.index - b.match.index)
+    .map(({ match }) => match[0]);
+}
+
+/** Each family the paragraph uses: its place in the list, and the match. */
+function matches(paragraph: string, kind: BookKind): Array<{ family: number; match: RegExpExecArray }> {
   const told = kind === 'story' ? narration(paragraph) : paragraph;
-  return (kind === 'story' ? STORY_PHRASES : SUBJECT_PHRASES)
-    .flatMap((pattern) => {
-      const match = pattern.exec(told);
-      return match ? [match] : [];
-    })
-    .sort((a, b) => a.index - b.index)
-    .map((match) => match[0]);
+  return (kind === 'story' ? STORY_PHRASES : SUBJECT_PHRASES).flatMap((pattern, family) => {
+    const match = pattern.exec(told);
+    return match ? [{ family, match }] : [];
+  });
+}
+
+/**
+ * A reviser's paragraph without the sentences that bring in a stock phrase
+ * the paragraph it replaces did not use: asked to fix a contradiction, a
+ * reviser writes "a shiver ran down her spine" as readily as a writer does,
+ * and revisions are not checked again. Its fix stays; the cliché goes. A
+ * sentence with a quotation mark in it stays too: cut there, a line of
+ * dialogue would lose its other half.
+ */
+export function withoutNewStockSentences(
+  before: string,
+  after: string,
+  language: string,
+  kind: BookKind = 'story',
+): string {
+  if (!readsLanguage(language)) return after;
+  const had = new Set(matches(before, kind).map(({ family }) => family));
+  return after
+    .split(/\n\s*\n/)
+    .map((paragraph) =>
+      sentencesOf(paragraph)
+        .filter(
+          (sentence) => /["“”«»„]/.test(sentence) || matches(sentence, kind).every(({ family }) => had.has(family)),
+        )
+        .join('')
+        .trim(),
+    )
+    .filter(Boolean)
+    .join('\n\n');
 }
 
 /**
@@ -120,7 +154,7 @@ export function withoutStockSentences(text: string, language: string, kind: Book
   return text
     .split(/\n\s*\n/)
     .map((paragraph) =>
-      (paragraph.match(/[^.!?…]+(?:[.!?…]+["”’)]*|$)\s*/g) ?? [paragraph])
+      sentencesOf(paragraph)
         .filter((sentence) => stockPhrasesIn(sentence, kind).length === 0)
         .join('')
         .trim(),
