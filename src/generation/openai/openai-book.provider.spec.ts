@@ -176,45 +176,49 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     expect(prose.filter((call) => call.lastUserMessage.includes('could not be used'))).toHaveLength(1);
   });
 
-  it('asks again for a part told in the first person in a third-person book, saying why', async () => {
-    // The first answer for part 2 slips into "I", as a small model drafting alone sometimes does.
-    const book = await provider({ prose: firstAnswerFor(2, toldAsI) });
+  // A writer drafting apart from the others slips into "I", or into the present, as small models sometimes do.
+  const narratorSlips = [
+    {
+      slip: 'the first person in a third-person book',
+      change: toldAsI,
+      reason: 'it is narrated in the first person, and this book is narrated in the third',
+      written: 'from my window, and I kept counting',
+    },
+    {
+      slip: 'the present tense in a past-tense book',
+      change: toldInPresent,
+      reason: 'it is told in the present tense, and this book is told in the past',
+      written: 'she counts the boats',
+    },
+  ];
+
+  it.each(narratorSlips)('asks again for a part told in $slip, saying why', async ({ change, reason, written }) => {
+    const book = await provider({ prose: firstAnswerFor(2, change) });
     const ctx = context();
     const outcome = await book.generate(request(), ctx);
     const prose = server!.calls.filter((call) => call.kind === 'prose');
     const first = prose.findIndex((call) => partOf(call) === 2);
     expect(nextForSamePart(prose, first)?.lastUserMessage).toContain(
-      'Your previous answer could not be used (it is narrated in the first person, and this book is narrated in the third).',
+      `Your previous answer could not be used (${reason}).`,
     );
-    expect(JSON.stringify(outcome.document.chapters)).not.toContain('from my window, and I kept counting');
-    // Nothing else in the book read as first-person narration.
-    expect(ctx.messages.join('\n').match(/narrated in the first person/g)).toHaveLength(1);
+    expect(JSON.stringify(outcome.document.chapters)).not.toContain(written);
+    // Nothing else in the book read as told that way.
+    expect(ctx.messages.join('\n').split(reason)).toHaveLength(2);
   });
 
-  it('asks again for a part told in the present tense in a past-tense book, saying why', async () => {
-    // The first answer for part 3 slips into the present, as a writer drafting apart from the others may.
-    const book = await provider({ prose: firstAnswerFor(3, toldInPresent) });
-    const ctx = context();
-    const outcome = await book.generate(request(), ctx);
-    const prose = server!.calls.filter((call) => call.kind === 'prose');
-    const first = prose.findIndex((call) => partOf(call) === 3);
-    expect(nextForSamePart(prose, first)?.lastUserMessage).toContain(
-      'Your previous answer could not be used (it is told in the present tense, and this book is told in the past).',
-    );
-    expect(JSON.stringify(outcome.document.chapters)).not.toContain('she counts the boats');
-    expect(ctx.messages.join('\n').match(/told in the present tense/g)).toHaveLength(1);
-  });
-
-  it('keeps a part whose writer tells it in the wrong tense every time, rather than failing the book', async () => {
-    const book = await provider({
-      prose: (call, generated) =>
-        call.lastUserMessage.includes('Your part:\nPart 2:') ? toldInPresent(generated) : undefined,
-    });
-    const ctx = context();
-    const outcome = await book.generate(request(), ctx);
-    expect(ctx.messages.join('\n')).toMatch(/Part 2: kept as written, though it is told in the present tense/);
-    expect(outcome.document.chapters).toHaveLength(4);
-  });
+  it.each(narratorSlips)(
+    'keeps a part whose writer tells it in $slip every time, rather than failing the book',
+    async ({ change, reason }) => {
+      const book = await provider({
+        prose: (call, generated) =>
+          call.lastUserMessage.includes('Your part:\nPart 3:') ? change(generated) : undefined,
+      });
+      const ctx = context();
+      const outcome = await book.generate(request(), ctx);
+      expect(ctx.messages.join('\n')).toContain(`Part 3: kept as written, though ${reason}`);
+      expect(outcome.document.chapters).toHaveLength(4);
+    },
+  );
 
   it('asks again for a part whose speech is set as a script, saying why', async () => {
     // The first answer for part 3 sets its dialogue as a play's, as small models do: its quoted lines
@@ -231,17 +235,6 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
       'Your previous answer could not be used (its speech is set as a script ("Name: line"), not in quotation marks ' +
         'inside the paragraphs).',
     );
-  });
-
-  it('keeps a part whose writer tells it in the wrong person every time, rather than failing the book', async () => {
-    const book = await provider({
-      prose: (call, generated) =>
-        call.lastUserMessage.includes('Your part:\nPart 3:') ? toldAsI(generated) : undefined,
-    });
-    const ctx = context();
-    const outcome = await book.generate(request(), ctx);
-    expect(ctx.messages.join('\n')).toMatch(/Part 3: kept as written, though it is narrated in the first person/);
-    expect(outcome.document.chapters).toHaveLength(4);
   });
 
   it('continues an answer cut at max_tokens from where it stopped, and publishes no cut sentence', async () => {
