@@ -56,6 +56,20 @@ function firstAnswerFor(part: number, change: (generated: string) => string): Fa
   };
 }
 
+/** Structured answers in which the continuity check sends part 2 back and its reviser replaces paragraph 1 with `replacement`. */
+function part2RevisedAs(replacement: string): FakeChatServerOptions['answer'] {
+  return (call, generated) => {
+    if (call.name === 'continuity_check') {
+      return {
+        issues: [{ section: 2, problem: 'Mara is called Maria here.', fix: 'Call her Mara.' }],
+        instructions: [],
+      };
+    }
+    if (call.name === 'section_revision') return { edits: [{ paragraph: 1, replacement }] };
+    return generated;
+  };
+}
+
 describe('OpenAiBookProvider (long-form pipeline)', () => {
   let server: FakeChatServer | undefined;
   afterEach(async () => {
@@ -990,19 +1004,8 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
   });
 
   it('does not call a section revised, nor count it, when none of the reviser’s edits was usable', async () => {
-    const book = await provider({
-      answer: (call, generated) => {
-        if (call.name === 'continuity_check') {
-          return {
-            issues: [{ section: 2, problem: 'Mara is called Maria here.', fix: 'Call her Mara.' }],
-            instructions: [],
-          };
-        }
-        // Every edit would gut its paragraph to two words.
-        if (call.name === 'section_revision') return { edits: [{ paragraph: 1, replacement: 'Mara waited.' }] };
-        return generated;
-      },
-    });
+    // Every edit would gut its paragraph to two words.
+    const book = await provider({ answer: part2RevisedAs('Mara waited.') });
     const ctx = context();
     const outcome = await book.generate(request(), ctx);
     const messages = ctx.messages.join('\n');
@@ -1017,20 +1020,7 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
       { length: 24 },
       (_, index) => `Mara counted lamp ${index + 1} along the harbour wall and named it aloud.`,
     ).join(' ');
-    const book = await provider({
-      answer: (call, generated) => {
-        if (call.name === 'continuity_check') {
-          return {
-            issues: [{ section: 2, problem: 'Mara is called Maria here.', fix: 'Call her Mara.' }],
-            instructions: [],
-          };
-        }
-        if (call.name === 'section_revision') {
-          return { edits: [{ paragraph: 1, replacement: `${fix} A shiver ran down her spine. She went on.` }] };
-        }
-        return generated;
-      },
-    });
+    const book = await provider({ answer: part2RevisedAs(`${fix} A shiver ran down her spine. She went on.`) });
     const ctx = context();
     const outcome = await book.generate(request(), ctx);
     expect(ctx.messages.join('\n')).toMatch(/Part 2 revised/);
