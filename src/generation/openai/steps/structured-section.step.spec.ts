@@ -25,4 +25,24 @@ describe('structuredSectionStep', () => {
       dialogue: [{ speaker: 'Mara', text: 'Gasp! Not you again, Hale. The tide is turning.' }],
     });
   });
+
+  it('asks again for a page whose speech balloon holds a paragraph, and letters a long breath as written', () => {
+    const section = { ...lighthousePlan.sections[0]!, words: 20 };
+    const words = (count: number) => Array.from({ length: count }, (_, index) => `word${index}`).join(' ');
+    const page = (longest: number) => ({
+      panels: section.beats.map((_, index) => ({
+        description: 'Mara on the pier at dusk.',
+        caption: null,
+        dialogue: [{ speaker: 'Mara', text: index === 1 ? words(longest) : 'We go at dawn, all of us.' }],
+        sound_effect: null,
+      })),
+    });
+    expect(structuredSectionStep('comic', section, 'en').read(page(62))).toEqual({
+      problems: [
+        'panel 2 has a speech balloon of 62 words; a balloon holds at most 25, so cut the speech or share it ' +
+          'between balloons and panels',
+      ],
+    });
+    expect(structuredSectionStep('manga', section, 'en').read(page(30))).toHaveProperty('value');
+  });
 });

@@ -21,6 +21,14 @@ export type StructuredType = Extract<ConcreteBookType, 'comic' | 'manga' | 'chil
 
 /** A structured section must carry at least this share of its planned words. */
 const MIN_STRUCTURED_SHARE = 0.4;
+/** What a speech balloon holds, as the schema tells the model. */
+const BALLOON_WORDS = 25;
+/**
+ * A balloon past this many words is a model writing prose into balloons: a
+ * letterer cannot fit it over the art, and a reader skips it. Some leeway
+ * over BALLOON_WORDS: a 28-word line is a long breath, not a paragraph.
+ */
+const MAX_BALLOON_WORDS = 40;
 
 export function isStructuredType(type: ConcreteBookType): type is StructuredType {
   return type === 'comic' || type === 'manga' || type === 'childrens';
@@ -36,7 +44,9 @@ function sectionSchema(type: StructuredType, section: PlannedSection): JsonSchem
           obj({
             description: str({ description: "The artist's direction: shot, who, action, setting." }),
             caption: str({ nullable: true }),
-            dialogue: list(obj({ speaker: str(), text: str({ description: 'At most 25 words.' }) }), { max: 4 }),
+            dialogue: list(obj({ speaker: str(), text: str({ description: `At most ${BALLOON_WORDS} words.` }) }), {
+              max: 4,
+            }),
             sound_effect: str({ nullable: true }),
           }),
           { min: panels, max: panels },
@@ -85,6 +95,21 @@ function toBlocks(type: StructuredType, value: unknown): BookBlock[] {
   }
 }
 
+/** Why a page's lettering cannot be used (a balloon holding a paragraph), or undefined. */
+function overfullBalloon(blocks: readonly BookBlock[]): string | undefined {
+  for (const block of blocks) {
+    if (block.kind !== 'panel') continue;
+    const longest = Math.max(0, ...block.dialogue.map((line) => countWords(line.text)));
+    if (longest > MAX_BALLOON_WORDS) {
+      return (
+        `panel ${block.number} has a speech balloon of ${longest} words; a balloon holds at most ${BALLOON_WORDS}, ` +
+        'so cut the speech or share it between balloons and panels'
+      );
+    }
+  }
+  return undefined;
+}
+
 /** Text as it is lettered or printed: trimmed, without the Markdown emphasis models put on a "*gasp*". */
 function printed(text: string | null | undefined): string {
   return withoutEmphasis((text ?? '').trim());
@@ -124,6 +149,8 @@ export function structuredSectionStep(
       if (words < section.words * MIN_STRUCTURED_SHARE) {
         return { problems: [`the section has ${words} words of text; it needs about ${section.words}`] };
       }
+      const crowded = overfullBalloon(blocks);
+      if (crowded) return { problems: [crowded] };
       const illustration = type === 'childrens' ? (value as { illustration: string }).illustration.trim() : undefined;
       return { value: { blocks, ...(illustration ? { illustration } : {}) } };
     },
