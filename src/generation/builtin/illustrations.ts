@@ -530,7 +530,7 @@ export async function addBuiltinIllustrations(
   const daylight = document.metadata.type === 'childrens';
   const cast = (document.frontMatter.cast ?? []).map((member) => member.name);
   const readings = document.chapters.map((chapter) =>
-    readScene(scenes.get(chapter.id) ?? chapter.blocks.flatMap(blockTexts).join(' '), cast),
+    readScene(scenes.get(chapter.id) ?? chapter.blocks.flatMap(blockTexts).join(' '), cast, document.metadata.language),
   );
   const images: BookImage[] = [...document.images];
   const coverImageId = document.coverImageId ?? 'cover';
@@ -558,7 +558,7 @@ export async function addBuiltinIllustrations(
     const blocks = chapter.blocks.map((block) => {
       if (block.kind !== 'panel' || block.imageId) return block;
       const panelId = `img-${chapter.id}-p${block.number}`;
-      const scene = withinScene(readScene(block.description, cast), reading);
+      const scene = withinScene(readScene(block.description, cast, document.metadata.language), reading);
       images.push(
         drawPicture({ id: panelId, alt: block.description, style, seed, kind: 'panel', cast, scene, daylight }),
       );

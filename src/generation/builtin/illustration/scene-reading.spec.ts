@@ -55,8 +55,11 @@ describe('readScene', () => {
     ]);
   });
 
-  it('reads nothing from words it does not know, such as another language', () => {
+  it('reads nothing from words it does not know, and only the people in a book in another language', () => {
     expect(readScene('La nuit tombait sur la mer quand Mara arriva au phare.')).toEqual({ people: [] });
+    expect(readScene('Mara entra dans le bar de la station, sous la pluie.', ['Mara Quill'], 'fr')).toEqual({
+      people: ['Mara Quill'],
+    });
   });
 });
 

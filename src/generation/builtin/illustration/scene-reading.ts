@@ -106,7 +106,7 @@ function escapeRegExp(text: string): string {
  * taken out before the places are read, so that Little Cloud is not weather
  * and Mr Forest not a wood.
  */
-export function readScene(text: string, cast: readonly string[] = []): SceneReading {
+export function readScene(text: string, cast: readonly string[] = [], language = 'en'): SceneReading {
   let opening = text.split(/\s+/).filter(Boolean).slice(0, OPENING_WORDS).join(' ');
   const found: Array<{ name: string; at: number }> = [];
   for (const name of cast) {
@@ -115,16 +115,19 @@ export function readScene(text: string, cast: readonly string[] = []): SceneRead
     if (at !== -1) found.push({ name, at });
     opening = opening.replace(names, ' ');
   }
+  const people = found
+    .sort((a, b) => a.at - b.at)
+    .slice(0, MOST_PEOPLE)
+    .map((person) => person.name);
+  // Names are names in any language; "bar" and "station" are French words too, and mean nothing here.
+  if (language.toLowerCase().split('-')[0] !== 'en') return { people };
   const lower = opening.toLowerCase();
   return {
     time: earliest(lower, TIMES),
     land: earliest(lower, LANDS) ?? (BUILDINGS.test(lower) ? 'city' : undefined),
     landmark: earliest(lower, LANDMARKS),
     weather: earliest(lower, WEATHERS),
-    people: found
-      .sort((a, b) => a.at - b.at)
-      .slice(0, MOST_PEOPLE)
-      .map((person) => person.name),
+    people,
   };
 }
 
