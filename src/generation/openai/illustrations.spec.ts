@@ -44,6 +44,17 @@ describe('illustration prompts', () => {
     expect(sectionImagePrompt(plan, { ...section, summary: 'x'.repeat(3000) }).length).toBeLessThanOrEqual(1000);
   });
 
+  it('cut a long scene to fit, never the art direction and "no text" that end every prompt', () => {
+    const long = Array.from({ length: 300 }, (_, index) => `wave${index}`).join(' ');
+    for (const prompt of [
+      sectionImagePrompt(plan, { ...plan.sections[1]!, beats: [long] }),
+      coverPrompt({ ...plan, sections: [{ ...plan.sections[0]!, summary: long }, ...plan.sections.slice(1)] }),
+    ]) {
+      expect(prompt.length).toBeLessThanOrEqual(1000);
+      expect(prompt).toMatch(/ wave\d+… Painterly book illustration\. No text, letters or logos\.$/);
+    }
+  });
+
   it('describe the scene in the alt text', () => {
     expect(sectionImageAlt(plan.sections[0]!)).toBe('Mara finds the bottle. (Merrow Point)');
     expect(sectionImageAlt(plan.sections[0]!, 'Mara on the pier at Merrow Point.')).toBe(

@@ -34,7 +34,8 @@ export function coverPrompt(plan: BookPlan): string {
   const about = (story && plan.sections[0]?.summary) || plan.synopsis;
   return clip(
     `Cover illustration for "${plan.title}", a ${plan.type.replace(/_/g, ' ')} in the ${plan.style.replace(/_/g, ' ')} style. ` +
-      `${scene ? `${scene}. ` : ''}${about} ${ART_DIRECTION[plan.type]} No text, letters or logos.`,
+      `${scene ? `${scene}. ` : ''}${about}`,
+    artDirection(plan),
   );
 }
 
@@ -59,8 +60,8 @@ export function sectionImagePrompt(plan: BookPlan, section: PlannedSection, illu
   const cast =
     present.length > 0 ? ` Characters: ${present.map((c) => `${c.name} (${c.description})`).join('; ')}.` : '';
   return clip(
-    `Illustration for "${plan.title}" (${plan.style.replace(/_/g, ' ')}): ${happens}${where}${cast} ` +
-      `${ART_DIRECTION[plan.type]} No text, letters or logos.`,
+    `Illustration for "${plan.title}" (${plan.style.replace(/_/g, ' ')}): ${happens}${where}${cast}`,
+    artDirection(plan),
   );
 }
 
@@ -76,8 +77,23 @@ export function acceptsResponseFormat(imageModel: string): boolean {
   return !/^gpt-image/i.test(imageModel);
 }
 
-function clip(prompt: string): string {
-  return prompt.length <= PROMPT_LIMIT ? prompt : `${prompt.slice(0, PROMPT_LIMIT - 1)}…`;
+/** How every picture of the book is drawn, and without lettering: the end of every prompt, never clipped. */
+function artDirection(plan: BookPlan): string {
+  return `${ART_DIRECTION[plan.type]} No text, letters or logos.`;
+}
+
+/**
+ * The scene and the art direction within the model's limit: the scene is
+ * cut (at a word) to make room, never the art direction, which holds the
+ * style and "no text" that every picture of the book must keep.
+ */
+function clip(scene: string, direction: string): string {
+  const room = PROMPT_LIMIT - direction.length - 1;
+  if (scene.length <= room) return `${scene} ${direction}`;
+  const cut = scene.slice(0, room - 1);
+  // At the last word break, unless the scene is one long run of letters.
+  const space = cut.lastIndexOf(' ');
+  return `${(space > room / 2 ? cut.slice(0, space) : cut).trimEnd()}… ${direction}`;
 }
 
 /**
