@@ -6,6 +6,8 @@ import { chapterWords, documentWords } from '../../book/word-count';
 import type { SectionCheckpointStore } from '../book-provider';
 import { GenerationError } from '../generation.errors';
 import { languageMismatch } from './language';
+import { countTenses } from './narration-tense';
+import { readerText } from './steps/structured-section.step';
 import { stockPhrasesIn } from './stock-phrases';
 import type { OpenAiModelSettings } from './openai-settings';
 import type { FakeChatCall, FakeChatServer, FakeChatServerOptions } from './testing/fake-chat-server';
@@ -233,6 +235,24 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
       expect(outcome.document.chapters).toHaveLength(4);
     },
   );
+
+  it('tells the whole book in the present tense when the premise asks for it', async () => {
+    const book = await provider();
+    const ctx = context();
+    const { document } = await book.generate(
+      request({ prompt: 'A lighthouse keeper named Mara finds a map. Tell it in the present tense.' }),
+      ctx,
+    );
+    const writers = server!.calls.filter((call) => call.kind === 'prose');
+    const told = (call: FakeChatCall) => call.messages.map((message) => message.content).join('\n');
+    expect(writers.every((call) => /^Narration: [^\n]*; present tense;/m.test(told(call)))).toBe(true);
+    // Every part was used as written: none read as told in the past.
+    expect(ctx.messages.join('\n')).not.toMatch(/told in the (past|present) tense/);
+    for (const chapter of document.chapters) {
+      const tenses = countTenses(readerText(chapter.blocks));
+      expect(tenses.present).toBeGreaterThan(2 * tenses.past);
+    }
+  });
 
   it('asks again for a part whose speech is set as a script, saying why', async () => {
     // The first answer for part 3 sets its dialogue as a play's, as small models do: its quoted lines

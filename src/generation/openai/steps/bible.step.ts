@@ -100,8 +100,14 @@ export function bibleSchema(input: BibleInput): JsonSchema {
     const few = input.type === 'childrens';
     return obj({
       ...COMMON,
-      point_of_view: str(),
-      tense: oneOf(['past', 'present']),
+      point_of_view: str({
+        description:
+          'Who tells the story and how close, e.g. "close third person on Mara", "first person, Mara": the one the ' +
+          "client's material asks for, else the style's.",
+      }),
+      tense: oneOf(['past', 'present'], {
+        description: 'The tense the client\'s material asks for ("in the present tense"), else the style\'s.',
+      }),
       voice: str({ description: "The narration's voice in one or two sentences." }),
       characters: list(
         obj({

@@ -34,6 +34,9 @@ import { createHash } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { countWords } from '../../../book/word-count';
+import { toPresent } from '../../builtin/story/present-tense';
+import type { Tense } from '../narration-tense';
+import { sentencesOf } from '../prose-words';
 import { NOTES_MARKER } from '../steps/notes.step';
 
 // ---------------------------------------------------------------------------
@@ -260,6 +263,8 @@ export interface SchemaHints {
   requirements?: string[];
   /** Numbers of the paragraphs the prompt quotes as `[n] ...` lines: a `paragraph` field picks one of them. */
   paragraphs?: number[];
+  /** The tense the client asked for: a `tense` field gives it (default past). */
+  tense?: Tense;
   /** What the client asks of every section: an `every_section` list restates them. */
   rules?: string[];
   /** The client's limits on length: `section_words_max` and `book_words_max` give them, or null. */
@@ -300,6 +305,8 @@ interface ChatAnalysis {
   schema?: unknown;
   notesSchema?: unknown;
   names: string[];
+  /** The tense asked for: by the client's premise (a planner), or by the bible's narration line (a writer). */
+  tense: Tense;
   requirements: string[];
   rules: string[];
   wordLimits: { section?: number; book?: number };
@@ -845,6 +852,7 @@ function describeChat(call: FakeChatCall, extraSeed: string, ignoreResponseForma
   const analysis: ChatAnalysis = {
     seed: `${extraSeed}\u0000${JSON.stringify(content)}`,
     names: castNames(call.messages),
+    tense: askedTense(call.messages),
     requirements: clientRequirements(call.messages),
     rules: premiseRules(call.messages),
     wordLimits: premiseWordLimits(call.messages),
@@ -998,6 +1006,18 @@ function premiseNames(text: string): string[] {
  * instructions ...:" and "- " lines), as a model copies them; else the
  * premise's sentences, which a planner restates one by one.
  */
+/**
+ * The tense a model is asked to write in: the premise's "in the present
+ * tense", or the bible's "Narration: ...; present tense; ..." that a writer
+ * is given. A type guide's "panel descriptions ... in present tense" asks
+ * nothing of the narration.
+ */
+function askedTense(messages: FakeChatCall['messages']): Tense {
+  const text = messages.map((message) => message.content).join('\n');
+  const premise = PREMISE.exec(text)?.[1] ?? '';
+  return /\bpresent tense\b/i.test(premise) || /^Narration: [^\n]*; present tense;/m.test(text) ? 'present' : 'past';
+}
+
 function clientRequirements(messages: FakeChatCall['messages']): string[] {
   const text = messages.map((message) => message.content).join('\n');
   const listed = /^[^\n]*\binstructions\b[^\n]*:[ \t]*\n((?:[ \t]*-[ \t]+[^\n]+(?:\n|$))+)/im.exec(text)?.[1];
@@ -1295,6 +1315,7 @@ function structuredText(call: FakeChatCall, analysis: ChatAnalysis, options: Fak
   const hints: SchemaHints = {
     language: call.language,
     names: analysis.names,
+    tense: analysis.tense,
     requirements: analysis.requirements,
     rules: analysis.rules,
     wordLimits: analysis.wordLimits,
@@ -1379,6 +1400,22 @@ function withStockPhrases(text: string, rng: Random, subject: boolean): string {
     .join('\n\n');
 }
 
+/**
+ * The fake's English prose, written for past narration, told in the present
+ * by the builtin writer's converter (its main verbs, not every verb: "and
+ * waited" can stay, as a model's slips do).
+ */
+function inPresentTense(text: string): string {
+  return text
+    .split('\n\n')
+    .map((paragraph) =>
+      sentencesOf(paragraph)
+        .map((sentence) => toPresent(sentence.trimEnd()))
+        .join(' '),
+    )
+    .join('\n\n');
+}
+
 function proseText(
   call: FakeChatCall,
   analysis: ChatAnalysis,
@@ -1393,7 +1430,9 @@ function proseText(
     vocabularyFor(call.language),
     analysis.names,
   );
-  const plain = words > 0 ? writer.text(words) : '';
+  const drafted = words > 0 ? writer.text(words) : '';
+  // A model asked for the present tense writes mostly in it, and slips now and then, as models do.
+  const plain = analysis.tense === 'present' && call.language === 'en' ? inPresentTense(drafted) : drafted;
   const habits = options.markdownHabits ? withMarkdownHabits(plain, call, writer) : plain;
   const written =
     options.stockPhrases && call.language === 'en'
@@ -3015,6 +3054,7 @@ export function valueFromSchema(schema: unknown, seed: string | number, hints: S
     hints.paragraphs ?? [],
     hints.rules ?? [],
     hints.wordLimits ?? {},
+    hints.tense ?? 'past',
   ).root();
 }
 
@@ -3098,6 +3138,7 @@ class SchemaFiller {
     private readonly paragraphs: readonly number[],
     private readonly rules: readonly string[],
     private readonly wordLimits: { readonly section?: number; readonly book?: number },
+    private readonly tense: Tense,
   ) {}
 
   root(): unknown {
@@ -3180,6 +3221,8 @@ class SchemaFiller {
   private choose(values: unknown[], ctx: FillContext): unknown {
     const key = snake(ctx.key ?? '');
     if (/(^|_)(language|lang|locale)$/.test(key) && values.includes(this.language)) return this.language;
+    // The client's tense, else the past, as planners choose: a random pick would not match the writer's prose.
+    if (/(^|_)tense$/.test(key) && values.includes(this.tense)) return this.tense;
     const candidates = values.filter((value) => value !== null);
     return this.rng.pick(candidates.length > 0 ? candidates : values);
   }
@@ -3367,7 +3410,7 @@ class SchemaFiller {
       // A cast is listed lead first, as a planner writes it.
       return PEOPLE_LIST.test(container) ? this.writer.castRole(ctx.index ?? 0) : this.writer.role();
     }
-    if (/(^|_)tense$/.test(key)) return 'past';
+    if (/(^|_)tense$/.test(key)) return this.tense;
     if (/(^|_)(sound_effect|sfx|sound)$/.test(key)) return this.writer.sound();
     if (/(^|_)(id|slug|key)$/.test(key))
       return `${(container || key || 'item').replace(/s$/, '')}-${(ctx.index ?? 0) + 1}`;
