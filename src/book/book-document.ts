@@ -117,6 +117,13 @@ export type ChapterKind =
   | 'sources'
   | 'afterword';
 
+/** The chapters after the book's body: reference pages, without a picture or a place in the running story. */
+const BACK_MATTER: ReadonlySet<ChapterKind> = new Set(['glossary', 'sources', 'afterword']);
+
+export function isBackMatter(kind: ChapterKind): boolean {
+  return BACK_MATTER.has(kind);
+}
+
 export interface BookChapter {
   /** Stable id, unique inside the document (anchors, EPUB file names). */
   id: string;

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { BOOK_DOCUMENT_VERSION, type BookChapter, type BookDocument } from '../../book/book-document';
+import { BOOK_DOCUMENT_VERSION, isBackMatter, type BookChapter, type BookDocument } from '../../book/book-document';
 import type { BookGenerationRequest, BookProvider, GenerationContext, GenerationOutcome } from '../book-provider';
 import { GenerationCancelledError, throwIfCancelled } from '../generation.errors';
 import { addBuiltinIllustrations } from './illustrations';
@@ -116,7 +116,7 @@ export class BuiltinBookProvider implements BookProvider {
     };
     if (request.images) {
       const pictures =
-        chapters.length +
+        chapters.filter((chapter) => !isBackMatter(chapter.kind)).length +
         1 +
         chapters.flatMap((chapter) => chapter.blocks).filter((block) => block.kind === 'panel').length;
       await progress.report(96, `Drawing ${pictures} illustrations`);

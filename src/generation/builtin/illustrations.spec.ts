@@ -349,6 +349,20 @@ describe('addBuiltinIllustrations', () => {
     expect(skyOf('img-ch1-p2')).toBe(sceneColours(palette, 'dawn').skyTop);
   });
 
+  it('draws no picture for back matter: a glossary has no scene', async () => {
+    const book = document();
+    book.chapters.push({
+      id: 'glossary',
+      kind: 'glossary',
+      number: 3,
+      title: 'Glossary',
+      blocks: [{ kind: 'glossary_entry', term: 'Tide', definition: 'The sea rising and falling.' }],
+    });
+    const illustrated = await addBuiltinIllustrations(book, 'seed');
+    expect(illustrated.chapters[2]).toEqual(book.chapters[2]);
+    expect(illustrated.images.map((image) => image.id)).not.toContain('img-glossary');
+  });
+
   it("takes a chapter's scene from the outline it is given over the chapter's text", async () => {
     const illustrated = await addBuiltinIllustrations(
       document(),

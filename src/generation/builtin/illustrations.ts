@@ -1,4 +1,4 @@
-import type { BookChapter, BookDocument, BookImage } from '../../book/book-document';
+import { isBackMatter, type BookChapter, type BookDocument, type BookImage } from '../../book/book-document';
 import { mix } from './illustration/colour';
 import { backOfHead, bust, figure, OUTFITS, POSES, type Hat, type Outfit, type Pose } from './illustration/figures';
 import { drawLandscape, LANDS_WITHOUT_LANDMARKS } from './illustration/landscape';
@@ -512,8 +512,8 @@ export function drawPicture(request: PictureRequest): BookImage {
 }
 
 /**
- * Adds a cover, one picture per chapter and one per comic panel, unless the
- * document has them already. Each picture shows its scene: a chapter's
+ * Adds a cover, one picture per chapter (back matter aside) and one per comic
+ * panel, unless the document has them already. Each picture shows its scene: a chapter's
  * picture the land, hour, weather and people its opening names (or, from a
  * model's book, its outline's scene in `scenes`, by chapter id), a panel
  * what its direction names within its chapter's scene, and the cover the
@@ -552,6 +552,11 @@ export async function addBuiltinIllustrations(
   const chapters: BookChapter[] = [];
   for (const [index, chapter] of document.chapters.entries()) {
     const reading = readings[index] ?? { people: [] };
+    // A glossary or a list of sources has no scene to show.
+    if (isBackMatter(chapter.kind)) {
+      chapters.push(chapter);
+      continue;
+    }
     const imageId = chapter.imageId ?? `img-${chapter.id}`;
     if (!chapter.imageId)
       images.push(drawPicture({ id: imageId, style, seed, kind: 'chapter', scene: reading, daylight }));

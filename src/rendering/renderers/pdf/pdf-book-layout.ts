@@ -5,13 +5,13 @@
  * chapters) and the running heads are filled in once every page number is known.
  */
 import PDFDocument from 'pdfkit';
-import type {
-  BookBlock,
-  BookChapter,
-  BookDocument,
-  ChapterKind,
-  ExerciseBlock,
-  PanelBlock,
+import {
+  isBackMatter,
+  type BookBlock,
+  type BookChapter,
+  type BookDocument,
+  type ExerciseBlock,
+  type PanelBlock,
 } from '../../../book/book-document';
 import {
   chapterLabel,
@@ -77,9 +77,6 @@ const STYLES = {
  * dedication page, not as a titled section with a page of its own.
  */
 const EPIGRAPH_MAX_WORDS = 60;
-
-/** Back matter that follows the answers section, whatever its position in the document. */
-const BACK_MATTER: ReadonlySet<ChapterKind> = new Set(['glossary', 'sources', 'afterword']);
 
 interface PageRecord {
   /** Running head of the section (odd pages); even pages show the book title. */
@@ -670,7 +667,7 @@ class BookLayout {
   private answersPosition(): number {
     const { chapters } = this.document;
     let position = chapters.length;
-    while (position > 0 && BACK_MATTER.has(chapters[position - 1]?.kind ?? 'chapter')) position -= 1;
+    while (position > 0 && isBackMatter(chapters[position - 1]?.kind ?? 'chapter')) position -= 1;
     return position;
   }
 
