@@ -11,6 +11,17 @@ import { bookRequest, generationContext, startProvider } from './testing/provide
  * the image model from each section's outline when one is configured, else
  * by the builtin illustrator from the same outline.
  */
+/**
+ * The smallest JPEG header that says its size: SOI, an APP0 segment (as
+ * cameras and encoders write first), then SOF0 with the frame's height and
+ * width. Enough for the size reader, which stops at the frame.
+ */
+function tinyJpeg(width: number, height: number): string {
+  const app0 = [0xff, 0xe0, 0x00, 0x10, ...Buffer.from('JFIF\0'), 1, 1, 0, 0, 1, 0, 1, 0, 0];
+  const sof0 = [0xff, 0xc0, 0x00, 0x11, 8, height >> 8, height & 0xff, width >> 8, width & 0xff, 3];
+  return Buffer.from([0xff, 0xd8, ...app0, ...sof0, ...Array<number>(9).fill(0)]).toString('base64');
+}
+
 describe('OpenAiBookProvider pictures', () => {
   let server: FakeChatServer | undefined;
   afterEach(async () => {
@@ -101,6 +112,31 @@ describe('OpenAiBookProvider pictures', () => {
     await expect(started.provider.generate(bookRequest({ images: true }), generationContext())).rejects.toBeInstanceOf(
       GenerationError,
     );
+  });
+
+  it('files a JPEG as a JPEG, of its own size, as local image servers send them whatever was asked', async () => {
+    const document = await generate(
+      { script: (call) => (call.kind === 'image' ? { content: tinyJpeg(640, 480) } : undefined) },
+      { imageModel: 'local-diffusion' },
+    );
+    expect(document.images.length).toBe(document.chapters.length + 1);
+    for (const image of document.images)
+      expect(image).toMatchObject({ mediaType: 'image/jpeg', width: 640, height: 480 });
+  });
+
+  it('fails the book, to be tried again, when the image server answers with no picture or keeps failing', async () => {
+    for (const fault of [{ content: Buffer.from('not a picture').toString('base64') }, { status: 500 }]) {
+      const started = await startProvider(
+        { script: (call) => (call.kind === 'image' ? fault : undefined) },
+        { imageModel: 'dall-e-3', maxRetries: 1 },
+      );
+      server = started.server;
+      const failure = started.provider.generate(bookRequest({ images: true }), generationContext());
+      await expect(failure).rejects.toBeInstanceOf(GenerationError);
+      await expect(failure).rejects.toMatchObject({ permanent: false });
+      await server.close();
+      server = undefined;
+    }
   });
 
   it("without an image model, has the builtin illustrator draw each section's outline scene", async () => {

@@ -73,7 +73,7 @@ export interface FakeResetFault {
   afterTokens?: number;
 }
 
-/** Answers exactly this text (streamed as usual, never cut by max_tokens). */
+/** Answers exactly this text (streamed as usual, never cut by max_tokens); an image call, these base64 bytes. */
 export interface FakeContentFault {
   content: string;
   finishReason?: 'stop' | 'length' | 'content_filter';
@@ -563,6 +563,8 @@ export async function startFakeChatServer(options: FakeChatServerOptions = {}): 
       return;
     }
     const n = Math.min(10, Math.max(1, typeof call.body.n === 'number' ? Math.floor(call.body.n) : 1));
+    // A content fault is the picture's bytes as this server sends them (a JPEG, as some local servers do; or junk).
+    const b64 = fault && 'content' in fault ? fault.content : TINY_PNG_BASE64;
     call.status = 200;
     call.outcome = 'answered';
     call.firstTokenAt = Date.now();
@@ -570,7 +572,7 @@ export async function startFakeChatServer(options: FakeChatServerOptions = {}): 
     sendJson(
       res,
       200,
-      { created: nowSeconds(), data: Array.from({ length: n }, () => ({ b64_json: TINY_PNG_BASE64 })) },
+      { created: nowSeconds(), data: Array.from({ length: n }, () => ({ b64_json: b64 })) },
       { 'x-request-id': requestId(call) },
     );
   }
