@@ -147,6 +147,12 @@ describe('withoutNewStockSentences', () => {
     );
   });
 
+  it('drops a summing-up the reviser brought into a story, and keeps one the paragraph had', () => {
+    const after = 'Mara read it twice. Little did she know what waited below. She folded it.';
+    expect(withoutNewStockSentences('Mara read it.', after, 'en')).toBe('Mara read it twice. She folded it.');
+    expect(withoutNewStockSentences('Little did she know.', after, 'en')).toBe(after);
+  });
+
   it('keeps a sentence with speech in it, which a cut would leave half-quoted', () => {
     const after = '"Stop. I couldn\'t help but look," she said. A shiver ran down her spine.';
     expect(withoutNewStockSentences('Mara looked.', after, 'en')).toBe('"Stop. I couldn\'t help but look," she said.');

@@ -14,6 +14,7 @@
 import { primaryLanguage } from './language';
 import { inParagraphs } from './paragraph-refs';
 import { narration, sentencesOf } from './prose-words';
+import { summingUp } from './reflective-endings';
 import type { BookPlan } from './steps/book-plan';
 
 /** What a book's bible is of: a story, or a subject. */
@@ -81,6 +82,9 @@ const SUBJECT_PHRASES: readonly RegExp[] = [
   /\bbuckle up\b/i,
 ];
 
+/** The family the summing-up forms of reflective-endings.ts count as, beside this file's. */
+const SUMMING_UP = -1;
+
 /** Books the check reads: the stock forms are English ones. */
 const LANGUAGES = new Set(['en']);
 const readsLanguage = (tag: string): boolean => LANGUAGES.has(primaryLanguage(tag));
@@ -115,8 +119,9 @@ function matches(paragraph: string, kind: BookKind): Array<{ family: number; mat
 }
 
 /**
- * A reviser's paragraph without the sentences that bring in a stock phrase
- * the paragraph it replaces did not use: asked to fix a contradiction, a
+ * A reviser's paragraph without the sentences that bring in a stock phrase,
+ * or a summing-up (reflective-endings.ts), the paragraph it replaces did not
+ * use: asked to fix a contradiction, a
  * reviser writes "a shiver ran down her spine" as readily as a writer does,
  * and revisions are not checked again. Its fix stays; the cliché goes. A
  * sentence with a quotation mark in it stays too: cut there, a line of
@@ -129,14 +134,17 @@ export function withoutNewStockSentences(
   kind: BookKind = 'story',
 ): string {
   if (!readsLanguage(language)) return after;
-  const had = new Set(matches(before, kind).map(({ family }) => family));
+  // A story's summing-up ("little did she know") is its own family here: revisers write those too.
+  const tells = (text: string): number[] => [
+    ...matches(text, kind).map(({ family }) => family),
+    ...(kind === 'story' && summingUp(narration(text), language) ? [SUMMING_UP] : []),
+  ];
+  const had = new Set(tells(before));
   return after
     .split(/\n\s*\n/)
     .map((paragraph) =>
       sentencesOf(paragraph)
-        .filter(
-          (sentence) => /["“”«»„]/.test(sentence) || matches(sentence, kind).every(({ family }) => had.has(family)),
-        )
+        .filter((sentence) => /["“”«»„]/.test(sentence) || tells(sentence).every((family) => had.has(family)))
         .join('')
         .trim(),
     )
