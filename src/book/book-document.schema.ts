@@ -228,7 +228,11 @@ export const BOOK_DOCUMENT_SCHEMA = {
                 type: 'object',
                 additionalProperties: false,
                 required: ['planner', 'writer'],
-                properties: { planner: { type: 'string' }, writer: { type: 'string' } },
+                properties: {
+                  planner: { type: 'string' },
+                  writer: { type: 'string' },
+                  illustrator: { type: 'string', description: 'The image model that drew the pictures, when one did.' },
+                },
               },
               calls: { type: 'integer', minimum: 0 },
               retries: { type: 'integer', minimum: 0 },

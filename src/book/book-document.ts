@@ -175,8 +175,11 @@ export interface BookMetadata {
 /** The public part of a provider's report: what wrote the book and what it used. */
 export interface GenerationMetadata {
   provider: string;
-  /** The model ids that planned and wrote the book (the same model when one is configured). */
-  models: { planner: string; writer: string };
+  /**
+   * The model ids that planned and wrote the book (the same model when one
+   * is configured), and the image model that drew its pictures, when one did.
+   */
+  models: { planner: string; writer: string; illustrator?: string };
   /** Every model request made, retries included. */
   calls: number;
   /** Requests made again after a failure or an unusable answer. */

@@ -61,6 +61,12 @@ export class GenerationMeter {
     if (kind === 'continuation') this.report.continuations += 1;
   }
 
+  /** A picture was asked of the image model `model`; its answer's tokens, if any, come through `addTokens`. */
+  countPicture(model: string): void {
+    this.report.calls += 1;
+    this.report.models.illustrator = model;
+  }
+
   countRevision(): void {
     this.report.revisions += 1;
   }

@@ -1,4 +1,6 @@
+import Ajv2020 from 'ajv/dist/2020';
 import type { BookDocument } from '../../book/book-document';
+import { BOOK_DOCUMENT_SCHEMA } from '../../book/book-document.schema';
 import { addBuiltinIllustrations } from '../builtin/illustrations';
 import { GenerationError } from '../generation.errors';
 import type { OpenAiBookProviderOptions } from './openai-book.provider';
@@ -71,6 +73,16 @@ describe('OpenAiBookProvider pictures', () => {
       expect(calls.some((call) => call.lastUserMessage.includes(`Where: ${setting}`))).toBe(true);
     }
 
+    // It says what drew them: the image model, and a call for each picture.
+    const other = server!.calls.filter((call) => call.kind !== 'image').length;
+    expect(document.metadata.generation).toMatchObject({
+      models: { planner: 'planner-model', writer: 'writer-model', illustrator: 'dall-e-3' },
+      calls: other + calls.length,
+    });
+    expect(new Ajv2020({ strict: false }).compile(BOOK_DOCUMENT_SCHEMA)(JSON.parse(JSON.stringify(document)))).toBe(
+      true,
+    );
+
     expect(document.coverImageId).toBe('cover');
     const byId = new Map(document.images.map((image) => [image.id, image]));
     expect(byId.get('cover')).toMatchObject({ mediaType: 'image/png', alt: `Cover of ${document.metadata.title}` });
@@ -82,10 +94,16 @@ describe('OpenAiBookProvider pictures', () => {
     }
   });
 
-  it('sends gpt-image models no response_format, which they reject', async () => {
-    await generate({}, { imageModel: 'gpt-image-1' });
+  it('sends gpt-image models no response_format, which they reject, and counts the tokens they report', async () => {
+    const withTokens = await generate({}, { imageModel: 'gpt-image-1' });
     expect(imageCalls().length).toBeGreaterThan(1);
     for (const call of imageCalls()) expect(call.body).not.toHaveProperty('response_format');
+    const pictureTokens = 1056 * imageCalls().length;
+    await server!.close();
+    const without = await generate({}, { imageModel: 'dall-e-3' });
+    expect(withTokens.metadata.generation!.completionTokens - without.metadata.generation!.completionTokens).toBe(
+      pictureTokens,
+    );
   });
 
   it('goes on without a picture the image model refuses, as its safety filter does', async () => {
@@ -152,6 +170,7 @@ describe('OpenAiBookProvider pictures', () => {
       },
     );
     expect(imageCalls()).toHaveLength(0);
+    expect(document.metadata.generation?.models).not.toHaveProperty('illustrator');
     const scenes = given[0]!;
     expect([...scenes.keys()]).toEqual(document.chapters.map((chapter) => chapter.id));
     const settings = plannedSettings();

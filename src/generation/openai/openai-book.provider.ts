@@ -74,7 +74,7 @@ export class OpenAiBookProvider implements BookProvider {
     let art: Illustrations = { images: [], chapterImages: new Map() };
     if (drawWithModel) {
       await context.progress.report(97, `Drawing ${plan.sections.length + 1} illustrations`);
-      art = await this.drawIllustrations(plan, sections, context.signal);
+      art = await this.drawIllustrations(plan, sections, context.signal, meter);
     }
     await context.progress.report(99, 'Assembling the book');
     let document = assemble(request, plan, sections, art);
@@ -100,6 +100,7 @@ export class OpenAiBookProvider implements BookProvider {
     plan: BookPlan,
     sections: WrittenSection[],
     signal: AbortSignal,
+    meter: GenerationMeter,
   ): Promise<Illustrations> {
     const imageModel = this.settings.imageModel;
     if (imageModel === undefined) return { images: [], chapterImages: new Map() };
@@ -119,7 +120,7 @@ export class OpenAiBookProvider implements BookProvider {
         limiter.run(async () => {
           try {
             throwIfCancelled(signal);
-            const data = await this.drawOne(imageModel, job.prompt, signal);
+            const data = await this.drawOne(imageModel, job.prompt, signal, meter);
             return { ...job, data };
           } catch (error) {
             // A 400 on one picture is usually the safety filter on that prompt: the book goes on without it.
@@ -164,8 +165,10 @@ export class OpenAiBookProvider implements BookProvider {
     imageModel: string,
     prompt: string,
     signal: AbortSignal,
+    meter: GenerationMeter,
   ): Promise<{ base64: string } & Pick<BookImage, 'mediaType' | 'width' | 'height'>> {
     let response: OpenAI.ImagesResponse;
+    meter.countPicture(imageModel);
     try {
       response = await this.client.images.generate(
         {
@@ -183,6 +186,12 @@ export class OpenAiBookProvider implements BookProvider {
       this.logger.warn(`Image generation failed: ${describeForLog(error, this.settings.apiKey)}`);
       throw toGenerationError(error, this.settings);
     }
+    // gpt-image models report tokens (the prompt's and the picture's); the dall-e models none.
+    meter.addTokens(imageModel, {
+      prompt: response.usage?.input_tokens ?? 0,
+      completion: response.usage?.output_tokens ?? 0,
+      estimated: false,
+    });
     const base64 = response.data?.[0]?.b64_json;
     const described = base64 ? describeImage(base64) : undefined;
     if (!base64 || !described) throw new GenerationError('The image provider returned no usable picture');

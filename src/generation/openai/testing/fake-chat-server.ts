@@ -572,7 +572,21 @@ export async function startFakeChatServer(options: FakeChatServerOptions = {}): 
     sendJson(
       res,
       200,
-      { created: nowSeconds(), data: Array.from({ length: n }, () => ({ b64_json: b64 })) },
+      {
+        created: nowSeconds(),
+        data: Array.from({ length: n }, () => ({ b64_json: b64 })),
+        // gpt-image models report their tokens (a 1024x1024 picture at medium quality is 1,056); dall-e none.
+        ...(/^gpt-image/i.test(call.model ?? '')
+          ? {
+              usage: {
+                input_tokens: Math.ceil(call.lastUserMessage.length / 4),
+                output_tokens: 1056 * n,
+                total_tokens: Math.ceil(call.lastUserMessage.length / 4) + 1056 * n,
+                input_tokens_details: { text_tokens: Math.ceil(call.lastUserMessage.length / 4), image_tokens: 0 },
+              },
+            }
+          : {}),
+      },
       { 'x-request-id': requestId(call) },
     );
   }
