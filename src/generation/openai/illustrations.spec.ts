@@ -1,4 +1,4 @@
-import { coverPrompt, sectionImageAlt, sectionImagePrompt } from './illustrations';
+import { coverAlt, coverPrompt, sectionImageAlt, sectionImagePrompt } from './illustrations';
 import { lighthousePlan as plan } from './testing/book-plan-fixture';
 
 describe('illustration prompts', () => {
@@ -53,6 +53,12 @@ describe('illustration prompts', () => {
       expect(prompt.length).toBeLessThanOrEqual(1000);
       expect(prompt).toMatch(/ wave\d+… Painterly book illustration\. No text, letters or logos\.$/);
     }
+  });
+
+  it("describe the cover's hero and place in its alt text, and only the title when a subject book has neither", () => {
+    expect(coverAlt(plan)).toBe(`Cover of ${plan.title}: Mara Quill in Merrow Point`);
+    const subject = { ...plan, bible: { kind: 'subject' as const } } as unknown as typeof plan;
+    expect(coverAlt(subject)).toBe(`Cover of ${plan.title}`);
   });
 
   it('describe the scene in the alt text', () => {

@@ -65,6 +65,15 @@ export function sectionImagePrompt(plan: BookPlan, section: PlannedSection, illu
   );
 }
 
+/** The cover's alt text: the title, and the hero where the book begins, as the cover prompt asks them painted. */
+export function coverAlt(plan: BookPlan): string {
+  const story = plan.bible.kind === 'story' ? plan.bible : undefined;
+  const hero = story?.characters[0]?.name;
+  const place = story?.places[0]?.name;
+  const shows = [hero, place].filter(Boolean).join(' in ');
+  return (shows ? `Cover of ${plan.title}: ${shows}` : `Cover of ${plan.title}`).slice(0, 300);
+}
+
 /** A picture's alt text: the scene it shows, and where, for readers who cannot see it. */
 export function sectionImageAlt(section: PlannedSection, illustration?: string): string {
   const scene = illustration ?? section.beats[0] ?? section.summary;

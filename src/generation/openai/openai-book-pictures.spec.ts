@@ -85,7 +85,10 @@ describe('OpenAiBookProvider pictures', () => {
 
     expect(document.coverImageId).toBe('cover');
     const byId = new Map(document.images.map((image) => [image.id, image]));
-    expect(byId.get('cover')).toMatchObject({ mediaType: 'image/png', alt: `Cover of ${document.metadata.title}` });
+    expect(byId.get('cover')).toMatchObject({ mediaType: 'image/png' });
+    // The cover's alt text names the hero where the book begins.
+    const hero = document.frontMatter.cast![0]!.name;
+    expect(byId.get('cover')!.alt).toMatch(new RegExp(`^Cover of ${document.metadata.title}: ${hero} in \\S`));
     for (const [index, chapter] of document.chapters.entries()) {
       const image = byId.get(chapter.imageId!);
       expect(image).toMatchObject({ mediaType: 'image/png', width: expect.any(Number) });

@@ -14,6 +14,7 @@ import { GenerationError, throwIfCancelled } from '../generation.errors';
 import { GenerationMeter, publicReport } from '../generation-report';
 import {
   acceptsResponseFormat,
+  coverAlt,
   coverPrompt,
   describeImage,
   IMAGE_SIZE,
@@ -105,7 +106,7 @@ export class OpenAiBookProvider implements BookProvider {
     const imageModel = this.settings.imageModel;
     if (imageModel === undefined) return { images: [], chapterImages: new Map() };
     const jobs = [
-      { id: 'cover', prompt: coverPrompt(plan), alt: `Cover of ${plan.title}`, section: undefined },
+      { id: 'cover', prompt: coverPrompt(plan), alt: coverAlt(plan), section: undefined },
       ...plan.sections.map((section) => ({
         id: `img-${chapterId(section.number)}`,
         prompt: sectionImagePrompt(plan, section, sections[section.number - 1]?.illustration),
