@@ -860,6 +860,8 @@ export interface components {
           models: {
             planner: string;
             writer: string;
+            /** @description The image model that drew the pictures, when one did. */
+            illustrator?: string;
           };
           calls: number;
           retries: number;
