@@ -1,4 +1,4 @@
-import { coverAlt, coverPrompt, sectionImageAlt, sectionImagePrompt } from './illustrations';
+import { coverAlt, coverPrompt, sectionImageAlt, sectionImagePrompt, sectionScene } from './illustrations';
 import { lighthousePlan as plan } from './testing/book-plan-fixture';
 
 describe('illustration prompts', () => {
@@ -59,6 +59,14 @@ describe('illustration prompts', () => {
     expect(coverAlt(plan)).toBe(`Cover of ${plan.title}: Mara Quill in Merrow Point`);
     const subject = { ...plan, bible: { kind: 'subject' as const } } as unknown as typeof plan;
     expect(coverAlt(subject)).toBe(`Cover of ${plan.title}`);
+  });
+
+  it('give an illustrator that reads words the setting first, then the scene, then who is there', () => {
+    const section = plan.sections[0]!;
+    expect(sectionScene(section)).toBe(
+      [section.setting, sectionImageAlt(section), ...section.present].filter(Boolean).join('. '),
+    );
+    expect(sectionScene(section).startsWith(`${section.setting!}. `)).toBe(true);
   });
 
   it('describe the scene in the alt text', () => {

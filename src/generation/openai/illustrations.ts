@@ -81,6 +81,15 @@ export function sectionImageAlt(section: PlannedSection, illustration?: string):
   return (setting && !scene.includes(setting) ? `${scene} (${setting})` : scene).slice(0, 300);
 }
 
+/**
+ * A section's scene in words, for an illustrator that reads them (the
+ * builtin one, when no image model is configured): the setting first, as it
+ * draws the land it reads first; then what happens; then who is there.
+ */
+export function sectionScene(section: PlannedSection, illustration?: string): string {
+  return [section.setting, sectionImageAlt(section, illustration), ...section.present].filter(Boolean).join('. ');
+}
+
 /** gpt-image models always answer in base64 and reject the `response_format` parameter. */
 export function acceptsResponseFormat(imageModel: string): boolean {
   return !/^gpt-image/i.test(imageModel);

@@ -19,6 +19,7 @@ import {
   describeImage,
   IMAGE_SIZE,
   sectionImageAlt,
+  sectionScene,
   sectionImagePrompt,
 } from './illustrations';
 import { chapterId, LongFormPipeline, type WrittenSection } from './long-form-pipeline';
@@ -80,13 +81,10 @@ export class OpenAiBookProvider implements BookProvider {
     await context.progress.report(99, 'Assembling the book');
     let document = assemble(request, plan, sections, art);
     if (request.images && !drawWithModel && this.options.illustrate) {
-      // The setting first, as the illustrator draws the land it reads first; then the scene; then who is there.
       const scenes = new Map(
         plan.sections.map((section) => [
           chapterId(section.number),
-          [section.setting, sectionImageAlt(section, sections[section.number - 1]?.illustration), ...section.present]
-            .filter(Boolean)
-            .join('. '),
+          sectionScene(section, sections[section.number - 1]?.illustration),
         ]),
       );
       document = await this.options.illustrate(document, request.requestId, scenes);
