@@ -1050,14 +1050,19 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
   });
 
   it.each([
-    ['a story', 'short_story', 'story', 'narration'],
-    ['a self-help book', 'self_help', 'subject', 'text'],
+    ['a story', 'short_story', 'story', 'narration', 'en'],
+    ['a self-help book', 'self_help', 'subject', 'text', 'en'],
+    ['a French story', 'short_story', 'story', 'narration', 'fr'],
+    ['a French self-help book', 'self_help', 'subject', 'text', 'fr'],
   ] as const)(
     'revises the sections of %s that lean on stock phrases, from the paragraphs that hold them',
-    async (_book, type, kind, where) => {
+    async (_book, type, kind, where, language) => {
       const book = await provider({ stockPhrases: true });
       const ctx = context();
-      const { document } = await book.generate(request({ type }), ctx);
+      const prompt =
+        language === 'fr' ? 'Une gardienne de phare appelée Maëlle trouve une carte qui mène sous la mer.' : undefined;
+      const { document } = await book.generate(request({ type, ...(prompt ? { prompt } : {}) }), ctx);
+      expect(document.metadata.language).toBe(language);
       const drafted = Number(new RegExp(`(\\d+) stock phrases in the ${where}`).exec(ctx.messages.join('\n'))?.[1]);
       expect(drafted).toBeGreaterThan(0);
       const revisions = server!.calls.filter(
@@ -1072,12 +1077,12 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
         // The reviser is shown those paragraphs, each with its stock phrase.
         for (const number of numbers) {
           const shown = new RegExp(`^\\[${number}\\] (.*)$`, 'm').exec(call.lastUserMessage)?.[1] ?? '';
-          expect(stockPhrasesIn(shown, kind)).not.toEqual([]);
+          expect(stockPhrasesIn(shown, kind, language)).not.toEqual([]);
         }
       }
       const published = document.chapters
         .flatMap((chapter) => chapter.blocks)
-        .flatMap((block) => (block.kind === 'paragraph' ? stockPhrasesIn(block.text, kind) : []));
+        .flatMap((block) => (block.kind === 'paragraph' ? stockPhrasesIn(block.text, kind, language) : []));
       expect(published.length).toBeLessThan(drafted);
     },
   );

@@ -57,3 +57,11 @@ export function narration(text: string): string {
     .join('\n\n')
     .replace(/"[^"\n]*"|“[^”\n]*”|‘[^’\n]*’|«[^»\n]*»|„[^“\n]*“|‚[^‘\n]*‘|「[^」\n]*」/g, ' ');
 }
+
+/**
+ * A phrase of a language whose words start or end with letters `\b` does not
+ * know ("à peine", "échine"): bounded by any letter, not by ASCII ones.
+ */
+export function phrase(source: string): RegExp {
+  return new RegExp(`(?<![\\p{L}\\p{M}])(?:${source})(?![\\p{L}\\p{M}])`, 'iu');
+}

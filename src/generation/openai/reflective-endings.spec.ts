@@ -24,9 +24,17 @@ describe('summingUp', () => {
     expect(summingUp(paragraph, 'en')).toBeUndefined();
   });
 
-  it('reads English only, where the stock forms are known', () => {
+  it('reads English and French, each in its own forms, where the stock forms are known', () => {
     expect(summingUp('Little did she know.', 'en-GB')).toBe('Little did she know');
     expect(summingUp('Little did she know.', 'fr')).toBeUndefined();
+    expect(summingUp('Elle le savait : plus rien ne serait jamais comme avant.', 'fr-CA')).toBe(
+      'plus rien ne serait jamais comme avant',
+    );
+    expect(summingUp("Mara referma la porte. Ce n'était que le début.", 'fr')).toBe("Ce n'était que le début");
+    expect(summingUp('Elle était loin de se douter de ce qui l’attendait.', 'fr')).toBe('était loin de se douter');
+    // A scene's ending, and the same words in a language the forms are not written in, are left alone.
+    expect(summingUp('Mara referma la porte à clé et descendit vers le port.', 'fr')).toBeUndefined();
+    expect(summingUp('Plus rien ne serait jamais comme avant.', 'de')).toBeUndefined();
   });
 });
 

@@ -3,9 +3,12 @@
  * models still close a chapter on a summing-up ("She knew that nothing would
  * ever be the same"), the commonest tell of machine-written fiction, and the
  * continuity check cannot see it: it reads notes. Code reads each story
- * section's last paragraph for the stock forms of it, in English, where
- * their wording is known; the section is revised from that paragraph alone.
+ * section's last paragraph for the stock forms of it, in English and
+ * French, where their wording is known; the section is revised from that
+ * paragraph alone.
  */
+import { primaryLanguage } from './language';
+import { phrase } from './prose-words';
 
 /** The stock phrases of a summing-up ending, as models write them in English. */
 const SUMMING_UP: readonly RegExp[] = [
@@ -20,13 +23,29 @@ const SUMMING_UP: readonly RegExp[] = [
   /\bin that moment,? (?:she|he|they|i|we) (?:knew|understood|realized|realised)\b/i,
 ];
 
-/** Stories the check reads: the stock forms are English ones. */
-const LANGUAGES = new Set(['en']);
+/** And in French: "plus rien ne serait comme avant", "ce n'était que le début". */
+const FRENCH_SUMMING_UP: readonly RegExp[] = [
+  phrase('(?:rien|plus rien) ne (?:serait|sera) (?:plus )?(?:jamais )?(?:comme avant|pareil)'),
+  phrase('(?:était|étaient) loin de se douter'),
+  phrase("(?:ce|cela|ça) n['’](?:était|est) que le (?:début|commencement)"),
+  phrase('(?:son|leur|notre|mon) (?:voyage|aventure|périple) ne (?:faisait|fait) que commencer'),
+  phrase("quoi que (?:l['’]avenir|demain) (?:lui |leur |nous )?(?:réserve|réservât|réservait|apporte|apporterait)"),
+  phrase('un nouveau chapitre de (?:sa|leur|ma|notre) vie'),
+  phrase(
+    "(?:l[\\p{L}]+ )?(?:espoir|détermination|courage) (?:grandit|naquit|s['’]éveilla|brûlait) en (?:elle|lui|eux|elles|moi|nous)",
+  ),
+  phrase('un (?:véritable )?témoignage de'),
+  phrase(
+    '(?:à cet instant|en cet instant)(?: précis)?,? (?:elle|il|ils|elles|je|nous) (?:sut|comprit|savait|compris|su)',
+  ),
+];
+
+/** Stories the check reads, each with the stock forms of its language. */
+const FORMS: Readonly<Record<string, readonly RegExp[]>> = { en: SUMMING_UP, fr: FRENCH_SUMMING_UP };
 
 /** The stock phrase the paragraph sums up with, as written, or undefined. */
 export function summingUp(paragraph: string, language: string): string | undefined {
-  if (!LANGUAGES.has(language.toLowerCase().split('-')[0] ?? '')) return undefined;
-  for (const pattern of SUMMING_UP) {
+  for (const pattern of FORMS[primaryLanguage(language)] ?? []) {
     const match = pattern.exec(paragraph);
     if (match) return match[0];
   }

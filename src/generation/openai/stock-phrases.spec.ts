@@ -79,8 +79,30 @@ describe('findStockPhrases', () => {
     expect(findStockPhrases(sections, 'en').sections.map((section) => section.number)).toEqual([1, 2, 3, 4]);
   });
 
-  it('reads English only, where the stock forms are known', () => {
+  it('reads English and French, each by its own list, where the stock forms are known', () => {
     expect(findStockPhrases([{ number: 1, paragraphs: heavy, words: 400 }], 'fr')).toEqual({ sections: [], uses: 0 });
+    expect(findStockPhrases([{ number: 1, paragraphs: heavy, words: 400 }], 'de')).toEqual({ sections: [], uses: 0 });
+    const lourd = [
+      'Un frisson lui parcourut l’échine quand la porte s’ouvrit.',
+      'Elle ne put s’empêcher de regarder la mer, et l’air était chargé de sel.',
+      'Sa voix, à peine plus qu’un murmure, se perdit dans le vent.',
+    ];
+    expect(findStockPhrases([{ number: 2, paragraphs: lourd, words: 400 }], 'fr-FR')).toEqual({
+      sections: [
+        {
+          number: 2,
+          phrases: [
+            'un frisson lui parcourut l’échine',
+            'put s’empêcher de',
+            'l’air était chargé de',
+            'à peine plus qu’un murmure',
+          ],
+          paragraphs: [1, 2, 3],
+          uses: 4,
+        },
+      ],
+      uses: 4,
+    });
   });
 });
 
@@ -162,7 +184,9 @@ describe('withoutNewStockSentences', () => {
     expect(withoutNewStockSentences('Sleep matters.', "Sleep matters. Let's dive in.", 'en', 'subject')).toBe(
       'Sleep matters.',
     );
+    // A French book by the French list: its cliché goes, an English one is not French to it.
     const french = 'Un frisson lui parcourut le dos. A shiver ran down her spine.';
-    expect(withoutNewStockSentences('Rien.', french, 'fr')).toBe(french);
+    expect(withoutNewStockSentences('Rien.', french, 'fr')).toBe('A shiver ran down her spine.');
+    expect(withoutNewStockSentences('Nichts.', french, 'de')).toBe(french);
   });
 });

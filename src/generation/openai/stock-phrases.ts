@@ -8,12 +8,13 @@
  * machine (the slop lists of EQ-Bench and antislop count the same families).
  * The writers are told to avoid stock phrases; this reads what they wrote
  * anyway. A story's narration only: characters may talk in clichés. English
- * only, where the wording is known, like the summing-up endings
+ * and French, where the wording is known ("un frisson lui parcourut
+ * l'échine", "il est important de noter que"), like the summing-up endings
  * (reflective-endings.ts), whose phrases are not repeated here.
  */
 import { primaryLanguage } from './language';
 import { inParagraphs } from './paragraph-refs';
-import { narration, sentencesOf } from './prose-words';
+import { narration, phrase, sentencesOf } from './prose-words';
 import { summingUp } from './reflective-endings';
 import type { BookPlan } from './steps/book-plan';
 
@@ -82,12 +83,68 @@ const SUBJECT_PHRASES: readonly RegExp[] = [
   /\bbuckle up\b/i,
 ];
 
+/** A French story's stock phrases, as models write them in French (and as translations of the English ones read). */
+const FRENCH_STORY_PHRASES: readonly RegExp[] = [
+  phrase(
+    "un frisson (?:lui )?(?:parcour(?:ut|t|ait)|remont(?:a|e|ait)|descend(?:it|ait)) (?:l['’]échine|le dos|sa colonne|la colonne)",
+  ),
+  phrase("(?:put|pouvait|pus|pouvais|peut|pouvaient|purent) (?:pas )?s['’]empêcher de"),
+  phrase(
+    'un (?:subtil )?mélange de (?:peur|soulagement|colère|tristesse|crainte|curiosité|détermination|espoir|excitation|culpabilité|émotions)',
+  ),
+  phrase(
+    'le poids de (?:ses|ces|leurs|mes|tes|nos|vos|sa|son|cette|la) (?:mots|paroles|décision|silence|responsabilité|monde|moment)',
+  ),
+  phrase('palpable'),
+  phrase("une vague de (?:[\\p{L}]+ )?(?:l['’]|la |le |les )?(?:submergea|submerge|envahit|traversa|déferla)"),
+  phrase('(?:son|mon|leur) cœur (?:battait|bat|battit|tambourinait|cognait) (?:la chamade|à tout rompre)'),
+  phrase("l['’]air (?:était |semblait |devint )?(?:lourd|chargé|épais|électrique) de"),
+  phrase("à peine plus (?:fort )?qu['’]un murmure"),
+  phrase("une lueur d['’]espoir"),
+  phrase("le temps (?:sembla |semblait )?(?:s['’]arrêter|s['’]arrêta|se figer|se figea|suspendu)"),
+  phrase('un silence assourdissant|le silence était assourdissant'),
+  phrase('chaque fibre de (?:son|mon|leur|ton) être'),
+  phrase('(?:sembla|semblait|parut|parurent) (?:durer )?une éternité'),
+  phrase('un nœud (?:se forma |se serra )?dans (?:son|sa|mon|ma|leur) (?:estomac|ventre|gorge|poitrine)'),
+  phrase('un sourire (?:se dessina|étira|naquit|joua) (?:sur )?(?:ses|les|leurs) lèvres'),
+  phrase('une tapisserie de'),
+  phrase("un sentiment (?:de malaise|d['’]appréhension|d['’]effroi)"),
+  phrase('un rappel (?:brutal|poignant|saisissant)'),
+  phrase('une (?:nouvelle détermination|détermination (?:nouvelle|renouvelée))'),
+];
+
+/** A French subject book's stock phrases. */
+const FRENCH_SUBJECT_PHRASES: readonly RegExp[] = [
+  phrase(
+    "dans (?:le|notre) monde (?:actuel|moderne|d['’]aujourd['’]hui|en (?:constante|perpétuelle) évolution|où tout va (?:très )?vite)",
+  ),
+  phrase('plongeons(?:-nous)? (?:dans|au cœur)'),
+  phrase(
+    "il est (?:important|essentiel|crucial|primordial) de (?:noter|souligner|rappeler|comprendre|garder à l['’]esprit) que",
+  ),
+  phrase('en conclusion,'),
+  phrase('que vous soyez (?:un |une )?[^,.;]{1,40}? ou (?:un |une )?'),
+  phrase('(?:libérer|libérez|exploiter|exploitez|débloquer|débloquez) (?:tout )?(?:le|votre|son) (?:plein )?potentiel'),
+  phrase('joue(?:nt)? un rôle (?:crucial|essentiel|clé|déterminant|primordial|majeur)'),
+  phrase('change(?:r|nt)? la donne'),
+  phrase('une tapisserie de'),
+  phrase('un (?:véritable )?témoignage de'),
+  phrase('(?:embarquons|embarquez|embarquer) (?:dans|pour) (?:un|ce|votre) voyage'),
+  phrase('changement de paradigme'),
+  phrase('en fin de compte'),
+  phrase('naviguer (?:dans|à travers) (?:les complexités|la complexité|les méandres)'),
+];
+
+/** Each language's lists, where the stock forms are known: a book in another language is not read for them. */
+const PHRASES: Readonly<Record<string, { story: readonly RegExp[]; subject: readonly RegExp[] }>> = {
+  en: { story: STORY_PHRASES, subject: SUBJECT_PHRASES },
+  fr: { story: FRENCH_STORY_PHRASES, subject: FRENCH_SUBJECT_PHRASES },
+};
+
 /** The family the summing-up forms of reflective-endings.ts count as, beside this file's. */
 const SUMMING_UP = -1;
 
-/** Books the check reads: the stock forms are English ones. */
-const LANGUAGES = new Set(['en']);
-const readsLanguage = (tag: string): boolean => LANGUAGES.has(primaryLanguage(tag));
+const readsLanguage = (tag: string): boolean => primaryLanguage(tag) in PHRASES;
 
 /**
  * A section is revised for its stock phrases from this many in its text,
@@ -103,16 +160,22 @@ const MAX_SECTIONS = 4;
  * The stock phrases a paragraph uses (a story's: in its narration), as
  * written, in the order they come (each family once).
  */
-export function stockPhrasesIn(paragraph: string, kind: BookKind = 'story'): string[] {
-  return matches(paragraph, kind)
+export function stockPhrasesIn(paragraph: string, kind: BookKind = 'story', language = 'en'): string[] {
+  return matches(paragraph, kind, language)
     .sort((a, b) => a.match.index - b.match.index)
     .map(({ match }) => match[0]);
 }
 
 /** Each family the paragraph uses: its place in the list, and the match. */
-function matches(paragraph: string, kind: BookKind): Array<{ family: number; match: RegExpExecArray }> {
+function matches(
+  paragraph: string,
+  kind: BookKind,
+  language: string,
+): Array<{ family: number; match: RegExpExecArray }> {
+  const lists = PHRASES[primaryLanguage(language)];
+  if (!lists) return [];
   const told = kind === 'story' ? narration(paragraph) : paragraph;
-  return (kind === 'story' ? STORY_PHRASES : SUBJECT_PHRASES).flatMap((pattern, family) => {
+  return lists[kind].flatMap((pattern, family) => {
     const match = pattern.exec(told);
     return match ? [{ family, match }] : [];
   });
@@ -136,7 +199,7 @@ export function withoutNewStockSentences(
   if (!readsLanguage(language)) return after;
   // A story's summing-up ("little did she know") is its own family here: revisers write those too.
   const tells = (text: string): number[] => [
-    ...matches(text, kind).map(({ family }) => family),
+    ...matches(text, kind, language).map(({ family }) => family),
     ...(kind === 'story' && summingUp(narration(text), language) ? [SUMMING_UP] : []),
   ];
   const had = new Set(tells(before));
@@ -153,8 +216,8 @@ export function withoutNewStockSentences(
 }
 
 /**
- * `text` without the sentences that use a stock phrase (English only, as the
- * check): for a passage other writers are shown as an example of the book's
+ * `text` without the sentences that use a stock phrase (in the languages the
+ * check reads): for a passage other writers are shown as an example of the book's
  * voice, where a model would copy them. A paragraph left empty goes too.
  */
 export function withoutStockSentences(text: string, language: string, kind: BookKind = 'story'): string {
@@ -163,7 +226,7 @@ export function withoutStockSentences(text: string, language: string, kind: Book
     .split(/\n\s*\n/)
     .map((paragraph) =>
       sentencesOf(paragraph)
-        .filter((sentence) => stockPhrasesIn(sentence, kind).length === 0)
+        .filter((sentence) => stockPhrasesIn(sentence, kind, language).length === 0)
         .join('')
         .trim(),
     )
@@ -197,7 +260,7 @@ export function findStockPhrases(
     const phrases: string[] = [];
     const paragraphs: number[] = [];
     section.paragraphs.forEach((paragraph, index) => {
-      const found = stockPhrasesIn(paragraph, kind);
+      const found = stockPhrasesIn(paragraph, kind, language);
       if (found.length === 0) return;
       phrases.push(...found);
       paragraphs.push(index + 1);

@@ -173,8 +173,9 @@ export interface FakeChatServerOptions {
    * The stock phrases of machine-written prose ("A shiver ran down her
    * spine.", "The air was thick with salt."; in a subject book "Let's dive
    * in.", "Routine plays a crucial role here."), one sentence of them at the end
-   * of every third paragraph of English prose (each at most once an answer),
-   * as chat models write unless edited.
+   * of every third paragraph of English or French prose ("Un frisson lui
+   * parcourut l'échine."; each at most once an answer), as chat models write
+   * unless edited.
    */
   stockPhrases?: boolean;
   /** Default `{ firstTokenMs: [0, 0], tokensPerSecond: Infinity }`: instant. */
@@ -1388,6 +1389,18 @@ const STOCK_SENTENCES = [
   'She felt a pang of guilt.',
 ];
 
+/** A model writing French writes French ones. */
+const FRENCH_STOCK_SENTENCES = [
+  'Un frisson lui parcourut l’échine.',
+  'Elle ne put s’empêcher de jeter un regard vers la porte.',
+  'L’air était chargé de sel et de fumée.',
+  'Une vague de soulagement la submergea.',
+  'Son cœur battait la chamade.',
+  'Le silence était assourdissant.',
+  'Pendant ce qui sembla une éternité, personne ne bougea.',
+  'Une lueur d’espoir passa dans ses yeux.',
+];
+
 /** The same for a subject book (non-fiction, self-help, a lesson). */
 const SUBJECT_STOCK_SENTENCES = [
   "In today's fast-paced world, this matters more than ever.",
@@ -1400,12 +1413,31 @@ const SUBJECT_STOCK_SENTENCES = [
   'In conclusion, the habit is the point.',
 ];
 
+const FRENCH_SUBJECT_STOCK_SENTENCES = [
+  'Dans le monde actuel, cela compte plus que jamais.',
+  'Plongeons dans le vif du sujet.',
+  'Il est important de noter que les petits pas comptent.',
+  'Que vous soyez débutant ou expert, la méthode fonctionne.',
+  'La routine joue un rôle crucial ici.',
+  'Pour beaucoup de lecteurs, cette méthode change la donne.',
+  'C’est ainsi que vous libérez tout votre potentiel.',
+  'En conclusion, l’habitude est l’essentiel.',
+];
+
+/** The stock sentences of each language the fake writes them in: a story's, and a subject book's. */
+const STOCK_SENTENCES_BY_LANGUAGE: Readonly<Record<string, { story: string[]; subject: string[] }>> = {
+  en: { story: STOCK_SENTENCES, subject: SUBJECT_STOCK_SENTENCES },
+  fr: { story: FRENCH_STOCK_SENTENCES, subject: FRENCH_SUBJECT_STOCK_SENTENCES },
+};
+
 /**
  * See FakeChatServerOptions.stockPhrases; `subject` for a subject book's. Each sentence once an answer: a model
  * varies them, and a loop is a fault.
  */
-function withStockPhrases(text: string, rng: Random, subject: boolean): string {
-  const left = [...(subject ? SUBJECT_STOCK_SENTENCES : STOCK_SENTENCES)];
+function withStockPhrases(text: string, rng: Random, subject: boolean, language: string): string {
+  const sentences = STOCK_SENTENCES_BY_LANGUAGE[language];
+  if (!sentences) return text;
+  const left = [...(subject ? sentences.subject : sentences.story)];
   return text
     .split('\n\n')
     .map((paragraph, index) => {
@@ -1450,10 +1482,9 @@ function proseText(
   // A model asked for the present tense writes mostly in it, and slips now and then, as models do.
   const plain = analysis.tense === 'present' && call.language === 'en' ? inPresentTense(drafted) : drafted;
   const habits = options.markdownHabits ? withMarkdownHabits(plain, call, writer) : plain;
-  const written =
-    options.stockPhrases && call.language === 'en'
-      ? withStockPhrases(habits, new Random(`${analysis.seed}\u0000stock`), allowsHeadings(call))
-      : habits;
+  const written = options.stockPhrases
+    ? withStockPhrases(habits, new Random(`${analysis.seed}\u0000stock`), allowsHeadings(call), call.language)
+    : habits;
   const prose = options.prose?.(call, written) ?? written;
   if (analysis.notesSchema === undefined) return prose;
   const generated = valueFromSchema(analysis.notesSchema, `${analysis.seed}\u0000notes`, {
