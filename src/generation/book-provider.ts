@@ -44,6 +44,17 @@ export interface GenerationContext {
   onUsage?: UsageListener;
 }
 
+/** What a model's plan says of a book's pictures, for an illustrator that draws from words (the builtin one, when no image model is configured). */
+export interface PictureHints {
+  /**
+   * Each chapter's scene, by chapter id: `words` to read what to draw
+   * (setting, scene, people), `alt` to describe it in the book's language.
+   */
+  scenes: ReadonlyMap<string, { words: string; alt: string }>;
+  /** The cover's alt text, in the book's language. */
+  coverAlt?: string;
+}
+
 export interface BookProvider {
   readonly name: string;
   generate(request: BookGenerationRequest, context: GenerationContext): Promise<GenerationOutcome>;

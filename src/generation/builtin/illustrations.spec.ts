@@ -364,14 +364,25 @@ describe('addBuiltinIllustrations', () => {
   });
 
   it("takes a chapter's scene from the outline it is given over the chapter's text", async () => {
-    const illustrated = await addBuiltinIllustrations(
-      document(),
-      'seed',
-      new Map([['ch2', 'Mara Hale searches the castle at dusk (the mountains)']]),
-    );
+    const scene = { words: 'Mara Hale searches the castle at dusk (the mountains)', alt: 'Mara in the castle.' };
+    const illustrated = await addBuiltinIllustrations(document(), 'seed', { scenes: new Map([['ch2', scene]]) });
+    // An English book says what was drawn.
     expect(illustrated.images.find((image) => image.id === 'img-ch2')?.alt).toMatch(
       /^Mara Hale in the mountains, below a castle, at dusk/,
     );
+  });
+
+  it("says in a book's own language what its plan says a picture shows, never English around it", async () => {
+    const french = { ...document(), metadata: { ...document().metadata, language: 'fr' } };
+    const scenes = new Map([
+      ['ch2', { words: 'Mara Hale fouille le château au crépuscule', alt: 'Mara fouille le château.' }],
+    ]);
+    const illustrated = await addBuiltinIllustrations(french, 'seed', { scenes, coverAlt: 'La Lanterne : Mara Hale' });
+    const alt = (id: string) => illustrated.images.find((image) => image.id === id)?.alt;
+    expect(alt('cover')).toBe('La Lanterne : Mara Hale');
+    expect(alt('img-ch2')).toBe('Mara fouille le château.');
+    // A chapter the plan says nothing of is named by its title.
+    expect(alt('img-ch1')).toBe('Page 1');
   });
 
   it('draws the same book the same way and keeps pictures a document already has', async () => {

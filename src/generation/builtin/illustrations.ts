@@ -1,4 +1,5 @@
 import { isBackMatter, type BookChapter, type BookDocument, type BookImage } from '../../book/book-document';
+import type { PictureHints } from '../book-provider';
 import { mix } from './illustration/colour';
 import { backOfHead, bust, figure, OUTFITS, POSES, type Hat, type Outfit, type Pose } from './illustration/figures';
 import { drawLandscape, LANDS_WITHOUT_LANDMARKS } from './illustration/landscape';
@@ -524,14 +525,17 @@ export function drawPicture(request: PictureRequest): BookImage {
 export async function addBuiltinIllustrations(
   document: BookDocument,
   seed: string,
-  scenes: ReadonlyMap<string, string> = new Map(),
+  hints: PictureHints = { scenes: new Map() },
 ): Promise<BookDocument> {
+  const { language } = document.metadata;
   const style = document.metadata.style;
   const daylight = document.metadata.type === 'childrens';
   const cast = (document.frontMatter.cast ?? []).map((member) => member.name);
   const readings = document.chapters.map((chapter) =>
-    readScene(scenes.get(chapter.id) ?? chapter.blocks.flatMap(blockTexts).join(' '), cast, document.metadata.language),
+    readScene(hints.scenes.get(chapter.id)?.words ?? chapter.blocks.flatMap(blockTexts).join(' '), cast, language),
   );
+  // What was drawn is said in English; a book in another language says what its plan says, in its own words.
+  const english = language.toLowerCase().split('-')[0] === 'en';
   const images: BookImage[] = [...document.images];
   const coverImageId = document.coverImageId ?? 'cover';
   if (!document.coverImageId) {
@@ -540,7 +544,9 @@ export async function addBuiltinIllustrations(
     images.push(
       drawPicture({
         id: 'cover',
-        label: `Cover of ${document.metadata.title}`,
+        ...(english
+          ? { label: `Cover of ${document.metadata.title}` }
+          : { alt: hints.coverAlt ?? document.metadata.title }),
         style,
         seed,
         kind: 'cover',
@@ -558,12 +564,14 @@ export async function addBuiltinIllustrations(
       continue;
     }
     const imageId = chapter.imageId ?? `img-${chapter.id}`;
-    if (!chapter.imageId)
-      images.push(drawPicture({ id: imageId, style, seed, kind: 'chapter', scene: reading, daylight }));
+    if (!chapter.imageId) {
+      const alt = english ? undefined : (hints.scenes.get(chapter.id)?.alt ?? chapter.title);
+      images.push(drawPicture({ id: imageId, alt, style, seed, kind: 'chapter', scene: reading, daylight }));
+    }
     const blocks = chapter.blocks.map((block) => {
       if (block.kind !== 'panel' || block.imageId) return block;
       const panelId = `img-${chapter.id}-p${block.number}`;
-      const scene = withinScene(readScene(block.description, cast, document.metadata.language), reading);
+      const scene = withinScene(readScene(block.description, cast, language), reading);
       images.push(
         drawPicture({ id: panelId, alt: block.description, style, seed, kind: 'panel', cast, scene, daylight }),
       );

@@ -59,6 +59,8 @@ describe('illustration prompts', () => {
     expect(coverAlt(plan)).toBe(`Cover of ${plan.title}: Mara Quill in Merrow Point`);
     const subject = { ...plan, bible: { kind: 'subject' as const } } as unknown as typeof plan;
     expect(coverAlt(subject)).toBe(`Cover of ${plan.title}`);
+    // A book in another language gets the names alone, no English around them.
+    expect(coverAlt({ ...plan, language: 'fr' })).toBe(`${plan.title}: Mara Quill, Merrow Point`);
   });
 
   it('give an illustrator that reads words the setting first, then the scene, then who is there', () => {

@@ -1,4 +1,5 @@
 import type { BookImage } from '../../book/book-document';
+import { primaryLanguage } from './language';
 import { characterNamed, type BookPlan, type PlannedSection } from './steps/book-plan';
 
 /** Every image model of the images endpoint accepts this size (dall-e-2, dall-e-3, gpt-image-1). */
@@ -70,6 +71,10 @@ export function coverAlt(plan: BookPlan): string {
   const story = plan.bible.kind === 'story' ? plan.bible : undefined;
   const hero = story?.characters[0]?.name;
   const place = story?.places[0]?.name;
+  // Alt text is read in the book's language: another language's book gets the names alone, no English around them.
+  if (primaryLanguage(plan.language) !== 'en') {
+    return [plan.title, [hero, place].filter(Boolean).join(', ')].filter(Boolean).join(': ').slice(0, 300);
+  }
   const shows = [hero, place].filter(Boolean).join(' in ');
   return (shows ? `Cover of ${plan.title}: ${shows}` : `Cover of ${plan.title}`).slice(0, 300);
 }

@@ -1,6 +1,7 @@
 import Ajv2020 from 'ajv/dist/2020';
 import type { BookDocument } from '../../book/book-document';
 import { BOOK_DOCUMENT_SCHEMA } from '../../book/book-document.schema';
+import type { PictureHints } from '../book-provider';
 import { addBuiltinIllustrations } from '../builtin/illustrations';
 import { GenerationError } from '../generation.errors';
 import type { OpenAiBookProviderOptions } from './openai-book.provider';
@@ -161,24 +162,25 @@ describe('OpenAiBookProvider pictures', () => {
   });
 
   it("without an image model, has the builtin illustrator draw each section's outline scene", async () => {
-    const given: Array<ReadonlyMap<string, string>> = [];
+    const given: PictureHints[] = [];
     const document = await generate(
       {},
       {},
       {
-        illustrate: (book, seed, scenes) => {
-          given.push(scenes);
-          return addBuiltinIllustrations(book, seed, scenes);
+        illustrate: (book, seed, hints) => {
+          given.push(hints);
+          return addBuiltinIllustrations(book, seed, hints);
         },
       },
     );
     expect(imageCalls()).toHaveLength(0);
     expect(document.metadata.generation?.models).not.toHaveProperty('illustrator');
-    const scenes = given[0]!;
+    const { scenes } = given[0]!;
     expect([...scenes.keys()]).toEqual(document.chapters.map((chapter) => chapter.id));
     const settings = plannedSettings();
     for (const [index, chapter] of document.chapters.entries()) {
-      expect(scenes.get(chapter.id)).toContain(settings.get(index + 1));
+      expect(scenes.get(chapter.id)?.words).toContain(settings.get(index + 1));
+      expect(scenes.get(chapter.id)?.alt).toContain(settings.get(index + 1));
       expect(document.images.map((image) => image.id)).toContain(chapter.imageId);
     }
     // Each picture is described as drawn, and names the people the outline puts in the scene.

@@ -9,7 +9,13 @@ import {
   type GlossaryEntryBlock,
 } from '../../book/book-document';
 import { documentWords } from '../../book/word-count';
-import type { BookGenerationRequest, BookProvider, GenerationContext, GenerationOutcome } from '../book-provider';
+import type {
+  BookGenerationRequest,
+  BookProvider,
+  GenerationContext,
+  GenerationOutcome,
+  PictureHints,
+} from '../book-provider';
 import { GenerationError, throwIfCancelled } from '../generation.errors';
 import { GenerationMeter, publicReport } from '../generation-report';
 import {
@@ -35,11 +41,7 @@ export interface OpenAiBookProviderOptions {
    * configured (the builtin illustrator), each chapter's from the scene its
    * outline gives (`scenes`, by chapter id).
    */
-  illustrate?: (
-    document: BookDocument,
-    seed: string,
-    scenes: ReadonlyMap<string, string>,
-  ) => BookDocument | Promise<BookDocument>;
+  illustrate?: (document: BookDocument, seed: string, hints: PictureHints) => BookDocument | Promise<BookDocument>;
   /** Tests and odd deployments (Azure) build their own client; the default is the SDK's, from the settings. */
   clientFactory?: (settings: OpenAiModelSettings) => OpenAI;
 }
@@ -82,12 +84,13 @@ export class OpenAiBookProvider implements BookProvider {
     let document = assemble(request, plan, sections, art);
     if (request.images && !drawWithModel && this.options.illustrate) {
       const scenes = new Map(
-        plan.sections.map((section) => [
-          chapterId(section.number),
-          sectionScene(section, sections[section.number - 1]?.illustration),
-        ]),
+        plan.sections.map((section) => {
+          const illustration = sections[section.number - 1]?.illustration;
+          const scene = { words: sectionScene(section, illustration), alt: sectionImageAlt(section, illustration) };
+          return [chapterId(section.number), scene] as const;
+        }),
       );
-      document = await this.options.illustrate(document, request.requestId, scenes);
+      document = await this.options.illustrate(document, request.requestId, { scenes, coverAlt: coverAlt(plan) });
     }
     document.metadata.wordCount = documentWords(document.chapters);
     const report = meter.snapshot();
