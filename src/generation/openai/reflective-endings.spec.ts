@@ -34,7 +34,17 @@ describe('summingUp', () => {
     expect(summingUp('Elle était loin de se douter de ce qui l’attendait.', 'fr')).toBe('était loin de se douter');
     // A scene's ending, and the same words in a language the forms are not written in, are left alone.
     expect(summingUp('Mara referma la porte à clé et descendit vers le port.', 'fr')).toBeUndefined();
-    expect(summingUp('Plus rien ne serait jamais comme avant.', 'de')).toBeUndefined();
+    expect(summingUp('Plus rien ne serait jamais comme avant.', 'it')).toBeUndefined();
+  });
+
+  it('reads Spanish and German in their own forms', () => {
+    expect(summingUp('Cerró la puerta. Nada volvería a ser igual.', 'es')).toBe('Nada volvería a ser igual');
+    expect(summingUp('Y aquello era solo el principio.', 'es-MX')).toBe('aquello era solo el principio');
+    expect(summingUp('Sie wusste: Nichts würde je wieder so sein wie zuvor.', 'de')).toBe(
+      'Nichts würde je wieder so sein wie zuvor',
+    );
+    expect(summingUp('Das war erst der Anfang.', 'de-AT')).toBe('Das war erst der Anfang');
+    expect(summingUp('Mara schloss die Tür ab und ging zum Hafen.', 'de')).toBeUndefined();
   });
 });
 

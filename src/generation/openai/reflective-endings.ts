@@ -3,9 +3,9 @@
  * models still close a chapter on a summing-up ("She knew that nothing would
  * ever be the same"), the commonest tell of machine-written fiction, and the
  * continuity check cannot see it: it reads notes. Code reads each story
- * section's last paragraph for the stock forms of it, in English and
- * French, where their wording is known; the section is revised from that
- * paragraph alone.
+ * section's last paragraph for the stock forms of it, in English, French,
+ * Spanish and German, where their wording is known; the section is revised
+ * from that paragraph alone.
  */
 import { primaryLanguage } from './language';
 import { phrase } from './prose-words';
@@ -40,8 +40,35 @@ const FRENCH_SUMMING_UP: readonly RegExp[] = [
   ),
 ];
 
+/** In Spanish: "nada volvería a ser igual", "era solo el principio". */
+const SPANISH_SUMMING_UP: readonly RegExp[] = [
+  phrase('nada (?:volvería|volverá) a ser (?:igual|lo mismo)'),
+  phrase('(?:esto|eso|aquello) (?:era|es) (?:solo|sólo) el (?:principio|comienzo)'),
+  phrase(
+    '(?:su|nuestro|mi) (?:viaje|aventura) (?:apenas |solo |sólo )?(?:comenzaba|acababa de empezar|estaba comenzando)',
+  ),
+  phrase('(?:fuera lo que fuera|sea lo que sea) lo que (?:el futuro|el mañana) (?:le |les |nos )?(?:deparara|depare)'),
+  phrase('un nuevo capítulo (?:de|en) (?:su|mi|nuestra) vida'),
+  phrase('en ese (?:momento|instante),? (?:ella |él )?(?:supo|comprendió|entendió)'),
+];
+
+/** In German: "nichts würde je wieder so sein wie zuvor", "das war erst der Anfang". */
+const GERMAN_SUMMING_UP: readonly RegExp[] = [
+  phrase('nichts würde (?:jemals |je )?(?:wieder )?(?:so sein wie (?:zuvor|vorher)|dasselbe sein)'),
+  phrase('(?:das|es|dies) war (?:erst |nur )der Anfang'),
+  phrase('(?:ihre|seine|unsere|meine) Reise (?:hatte )?(?:gerade )?erst (?:begonnen|angefangen)'),
+  phrase('was auch immer die Zukunft (?:bringen mochte|bringen würde|bereithielt)'),
+  phrase('ein neues Kapitel (?:in )?(?:ihres|seines|ihrem|seinem|meinem|unserem) Leben'),
+  phrase('in diesem (?:Moment|Augenblick) (?:wusste|verstand|begriff) (?:sie|er)'),
+];
+
 /** Stories the check reads, each with the stock forms of its language. */
-const FORMS: Readonly<Record<string, readonly RegExp[]>> = { en: SUMMING_UP, fr: FRENCH_SUMMING_UP };
+const FORMS: Readonly<Record<string, readonly RegExp[]>> = {
+  en: SUMMING_UP,
+  fr: FRENCH_SUMMING_UP,
+  es: SPANISH_SUMMING_UP,
+  de: GERMAN_SUMMING_UP,
+};
 
 /** The stock phrase the paragraph sums up with, as written, or undefined. */
 export function summingUp(paragraph: string, language: string): string | undefined {

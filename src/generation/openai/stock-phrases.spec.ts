@@ -81,7 +81,7 @@ describe('findStockPhrases', () => {
 
   it('reads English and French, each by its own list, where the stock forms are known', () => {
     expect(findStockPhrases([{ number: 1, paragraphs: heavy, words: 400 }], 'fr')).toEqual({ sections: [], uses: 0 });
-    expect(findStockPhrases([{ number: 1, paragraphs: heavy, words: 400 }], 'de')).toEqual({ sections: [], uses: 0 });
+    expect(findStockPhrases([{ number: 1, paragraphs: heavy, words: 400 }], 'it')).toEqual({ sections: [], uses: 0 });
     const lourd = [
       'Un frisson lui parcourut l’échine quand la porte s’ouvrit.',
       'Elle ne put s’empêcher de regarder la mer, et l’air était chargé de sel.',
@@ -158,6 +158,28 @@ describe('withoutStockSentences', () => {
   });
 });
 
+describe('the stock phrases of Spanish and German stories', () => {
+  it.each([
+    ['es', 'Un escalofrío le recorrió la espalda cuando se abrió la puerta.', 'Un escalofrío le recorrió la espalda'],
+    ['es', 'No pudo evitar mirar hacia el mar.', 'No pudo evitar'],
+    ['es', 'El aire estaba cargado de sal y humo.', 'El aire estaba cargado de'],
+    ['es', 'Su voz era apenas un susurro.', 'apenas un susurro'],
+    ['de', 'Ein kalter Schauer lief ihr über den Rücken.', 'Ein kalter Schauer lief ihr über den Rücken'],
+    ['de', 'Sie konnte nicht anders, als zur Tür zu sehen.', 'konnte nicht anders, als'],
+    ['de', 'Die Luft war erfüllt von Salz und Rauch.', 'Die Luft war erfüllt von'],
+    ['de', 'Ihre Stimme war kaum mehr als ein Flüstern.', 'kaum mehr als ein Flüstern'],
+  ])('finds in %s "%s"', (language, paragraph, found) => {
+    expect(stockPhrasesIn(paragraph, 'story', language)).toEqual([found]);
+  });
+
+  it.each([
+    ['es', 'Mara cerró el cuaderno y bajó al puerto antes de que subiera la marea.'],
+    ['de', 'Mara schloss das Notizbuch und ging zum Hafen hinunter, bevor die Flut kam.'],
+  ])('leaves plain narration in %s alone', (language, paragraph) => {
+    expect(stockPhrasesIn(paragraph, 'story', language)).toEqual([]);
+  });
+});
+
 describe('withoutNewStockSentences', () => {
   const before = 'The tension in the room was palpable. Mara read the letter twice.';
 
@@ -187,6 +209,6 @@ describe('withoutNewStockSentences', () => {
     // A French book by the French list: its cliché goes, an English one is not French to it.
     const french = 'Un frisson lui parcourut le dos. A shiver ran down her spine.';
     expect(withoutNewStockSentences('Rien.', french, 'fr')).toBe('A shiver ran down her spine.');
-    expect(withoutNewStockSentences('Nichts.', french, 'de')).toBe(french);
+    expect(withoutNewStockSentences('Niente.', french, 'it')).toBe(french);
   });
 });

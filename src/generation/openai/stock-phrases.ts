@@ -7,10 +7,11 @@
  * readers who have met them a hundred times take them for the mark of a
  * machine (the slop lists of EQ-Bench and antislop count the same families).
  * The writers are told to avoid stock phrases; this reads what they wrote
- * anyway. A story's narration only: characters may talk in clichés. English
- * and French, where the wording is known ("un frisson lui parcourut
- * l'échine", "il est important de noter que"), like the summing-up endings
- * (reflective-endings.ts), whose phrases are not repeated here.
+ * anyway. A story's narration only: characters may talk in clichés. English,
+ * French, Spanish and German, where the wording is known ("un frisson lui
+ * parcourut l'échine", "no pudo evitar", "ein Schauer lief ihr über den
+ * Rücken"), like the summing-up endings (reflective-endings.ts), whose
+ * phrases are not repeated here.
  */
 import { primaryLanguage } from './language';
 import { inParagraphs } from './paragraph-refs';
@@ -135,10 +136,76 @@ const FRENCH_SUBJECT_PHRASES: readonly RegExp[] = [
   phrase('naviguer (?:dans|à travers) (?:les complexités|la complexité|les méandres)'),
 ];
 
+/** A Spanish story's stock phrases. */
+const SPANISH_STORY_PHRASES: readonly RegExp[] = [
+  phrase(
+    'un escalofrío (?:le |les |me )?(?:recorrió|recorre|recorría|subió|bajó) (?:por )?(?:la|su|mi) (?:espalda|columna|espina dorsal)',
+  ),
+  phrase('no (?:pudo|podía|pude|podían|pudieron) evitar'),
+  phrase('el aire (?:estaba |se volvió |parecía )?(?:cargado|denso|espeso|impregnado) de'),
+  phrase('una (?:oleada|ola) de [\\p{L}]+ (?:la |lo |me |les )?(?:invadió|recorrió|inundó|envolvió)'),
+  phrase('(?:el|su|mi) corazón (?:le |me )?(?:latía|latió) (?:con fuerza|desbocado|a mil por hora)'),
+  phrase('apenas (?:más que )?un susurro'),
+  phrase('un (?:destello|atisbo|rayo|hilo) de esperanza'),
+  phrase('el tiempo (?:pareció |parecía )?(?:detenerse|se detuvo)'),
+  phrase('un silencio ensordecedor|el silencio era ensordecedor'),
+  phrase('(?:pareció|parecía) (?:durar )?una eternidad'),
+  phrase('palpable'),
+  phrase('el peso de (?:sus|esas|estas|mis|la|su) (?:palabras|decisión|silencio|responsabilidad)'),
+  phrase('cada fibra de (?:su|mi|tu) ser'),
+  phrase('un nudo (?:se le formó |se formó )?en (?:el|la|su|mi) (?:estómago|garganta|pecho)'),
+  phrase('una sonrisa (?:se dibujó|asomó|jugueteó|bailó) (?:en|por) (?:sus|los) labios'),
+  phrase('un (?:rico |intrincado )?tapiz de'),
+];
+
+const SPANISH_SUBJECT_PHRASES: readonly RegExp[] = [
+  phrase('en el mundo (?:actual|de hoy|moderno|acelerado)'),
+  phrase('(?:sumerjámonos|profundicemos|adentrémonos) en'),
+  phrase('es (?:importante|fundamental|crucial|esencial) (?:destacar|señalar|tener en cuenta|recordar) que'),
+  phrase('en conclusión,'),
+  phrase('(?:juega|desempeña) un papel (?:crucial|fundamental|clave|esencial|vital)'),
+  phrase('(?:libera|liberar|desbloquea|desbloquear|aprovecha|aprovechar) (?:todo )?(?:tu|su) (?:máximo )?potencial'),
+  phrase('un cambio de paradigma'),
+  phrase('ya seas (?:un |una )?[^,.;]{1,40}? o (?:un |una )?'),
+  phrase('al fin y al cabo'),
+];
+
+/** A German story's stock phrases. */
+const GERMAN_STORY_PHRASES: readonly RegExp[] = [
+  phrase('ein (?:kalter )?Schauer (?:lief|jagte|rann|kroch) (?:ihr|ihm|mir|ihnen) (?:über )?den Rücken'),
+  phrase('(?:konnte|konnten) nicht anders,? als'),
+  phrase('die Luft (?:war|schien|wurde) (?:erfüllt von|schwer von|geladen mit|dick von)'),
+  phrase('eine (?:Welle|Woge) (?:der|von) [\\p{L}]+ (?:überkam|überrollte|durchflutete|erfasste) (?:sie|ihn|mich)'),
+  phrase('(?:ihr|sein|mein) Herz (?:pochte|hämmerte|raste|klopfte) (?:wie wild|bis zum Hals)'),
+  phrase('kaum mehr als ein Flüstern'),
+  phrase('ein (?:Hoffnungsschimmer|Funken Hoffnung|Schimmer der Hoffnung)'),
+  phrase('die Zeit (?:schien )?(?:stillzustehen|stand still)'),
+  phrase('(?:eine )?ohrenbetäubende Stille|die Stille war ohrenbetäubend'),
+  phrase('eine gefühlte Ewigkeit|was sich wie eine Ewigkeit anfühlte'),
+  phrase('(?:Spannung|Anspannung) war (?:förmlich )?greifbar'),
+  phrase('das Gewicht (?:ihrer|seiner|dieser) (?:Worte|Entscheidung)'),
+  phrase('(?:jede|jeder) Faser (?:ihres|seines|meines) (?:Körpers|Seins)'),
+  phrase('ein Kloß (?:im|in (?:ihrem|seinem|meinem)) Hals'),
+  phrase('ein Lächeln (?:umspielte|huschte über|stahl sich auf) (?:ihre|seine|die) Lippen'),
+];
+
+const GERMAN_SUBJECT_PHRASES: readonly RegExp[] = [
+  phrase('in der heutigen (?:schnelllebigen|modernen|digitalen) (?:Welt|Zeit)'),
+  phrase('(?:lassen Sie uns|lass uns) (?:eintauchen|direkt einsteigen)|tauchen wir (?:tiefer )?ein'),
+  phrase('es ist (?:wichtig|entscheidend|wesentlich) zu (?:beachten|betonen|verstehen),? dass'),
+  phrase('zusammenfassend lässt sich sagen'),
+  phrase('spielt eine (?:entscheidende|zentrale|wichtige|wesentliche) Rolle'),
+  phrase('(?:entfesseln|entfalten|freisetzen) (?:Sie )?(?:Ihr|sein|ihr) (?:volles )?Potenzial'),
+  phrase('ein Paradigmenwechsel'),
+  phrase('am Ende des Tages'),
+];
+
 /** Each language's lists, where the stock forms are known: a book in another language is not read for them. */
 const PHRASES: Readonly<Record<string, { story: readonly RegExp[]; subject: readonly RegExp[] }>> = {
   en: { story: STORY_PHRASES, subject: SUBJECT_PHRASES },
   fr: { story: FRENCH_STORY_PHRASES, subject: FRENCH_SUBJECT_PHRASES },
+  es: { story: SPANISH_STORY_PHRASES, subject: SPANISH_SUBJECT_PHRASES },
+  de: { story: GERMAN_STORY_PHRASES, subject: GERMAN_SUBJECT_PHRASES },
 };
 
 /** The family the summing-up forms of reflective-endings.ts count as, beside this file's. */
