@@ -1054,13 +1054,19 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     ['a self-help book', 'self_help', 'subject', 'text', 'en'],
     ['a French story', 'short_story', 'story', 'narration', 'fr'],
     ['a French self-help book', 'self_help', 'subject', 'text', 'fr'],
+    ['a Spanish story', 'short_story', 'story', 'narration', 'es'],
+    ['a German self-help book', 'self_help', 'subject', 'text', 'de'],
   ] as const)(
     'revises the sections of %s that lean on stock phrases, from the paragraphs that hold them',
     async (_book, type, kind, where, language) => {
       const book = await provider({ stockPhrases: true });
       const ctx = context();
-      const prompt =
-        language === 'fr' ? 'Une gardienne de phare appelée Maëlle trouve une carte qui mène sous la mer.' : undefined;
+      const prompt = {
+        en: undefined,
+        fr: 'Une gardienne de phare appelée Maëlle trouve une carte qui mène sous la mer.',
+        es: 'Una farera llamada Marta encuentra un mapa que lleva bajo el mar.',
+        de: 'Eine Leuchtturmwärterin namens Mara findet eine Karte, die unter das Meer führt.',
+      }[language];
       const { document } = await book.generate(request({ type, ...(prompt ? { prompt } : {}) }), ctx);
       expect(document.metadata.language).toBe(language);
       const drafted = Number(new RegExp(`(\\d+) stock phrases in the ${where}`).exec(ctx.messages.join('\n'))?.[1]);

@@ -180,6 +180,19 @@ describe('the stock phrases of Spanish and German stories', () => {
   });
 });
 
+describe('the stock phrases of French, Spanish and German subject books', () => {
+  it.each([
+    ['fr', 'Que vous soyez débutant ou expert, la méthode fonctionne.', 'Que vous soyez débutant ou'],
+    ['fr', 'Il est important de noter que les petits pas comptent.', 'Il est important de noter que'],
+    ['es', 'Ya seas principiante o experto, el método funciona.', 'Ya seas principiante o'],
+    ['es', 'Así es como liberas todo tu potencial.', 'liberas todo tu potencial'],
+    ['de', 'Die Routine spielt eine entscheidende Rolle.', 'spielt eine entscheidende Rolle'],
+    ['de', 'In der heutigen schnelllebigen Welt ist das wichtiger denn je.', 'In der heutigen schnelllebigen Welt'],
+  ])('finds in %s "%s"', (language, text, found) => {
+    expect(stockPhrasesIn(text, 'subject', language)).toEqual([found]);
+  });
+});
+
 describe('withoutNewStockSentences', () => {
   const before = 'The tension in the room was palpable. Mara read the letter twice.';
 

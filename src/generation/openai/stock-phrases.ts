@@ -124,7 +124,7 @@ const FRENCH_SUBJECT_PHRASES: readonly RegExp[] = [
     "il est (?:important|essentiel|crucial|primordial) de (?:noter|souligner|rappeler|comprendre|garder à l['’]esprit) que",
   ),
   phrase('en conclusion,'),
-  phrase('que vous soyez (?:un |une )?[^,.;]{1,40}? ou (?:un |une )?'),
+  phrase('que vous soyez [^,.;]{1,40}? ou'),
   phrase('(?:libérer|libérez|exploiter|exploitez|débloquer|débloquez) (?:tout )?(?:le|votre|son) (?:plein )?potentiel'),
   phrase('joue(?:nt)? un rôle (?:crucial|essentiel|clé|déterminant|primordial|majeur)'),
   phrase('change(?:r|nt)? la donne'),
@@ -164,9 +164,11 @@ const SPANISH_SUBJECT_PHRASES: readonly RegExp[] = [
   phrase('es (?:importante|fundamental|crucial|esencial) (?:destacar|señalar|tener en cuenta|recordar) que'),
   phrase('en conclusión,'),
   phrase('(?:juega|desempeña) un papel (?:crucial|fundamental|clave|esencial|vital)'),
-  phrase('(?:libera|liberar|desbloquea|desbloquear|aprovecha|aprovechar) (?:todo )?(?:tu|su) (?:máximo )?potencial'),
+  phrase(
+    '(?:libera|liberas|liberar|desbloquea|desbloqueas|desbloquear|aprovecha|aprovechas|aprovechar) (?:todo )?(?:tu|su) (?:máximo )?potencial',
+  ),
   phrase('un cambio de paradigma'),
-  phrase('ya seas (?:un |una )?[^,.;]{1,40}? o (?:un |una )?'),
+  phrase('ya seas [^,.;]{1,40}? o'),
   phrase('al fin y al cabo'),
 ];
 

@@ -173,9 +173,9 @@ export interface FakeChatServerOptions {
    * The stock phrases of machine-written prose ("A shiver ran down her
    * spine.", "The air was thick with salt."; in a subject book "Let's dive
    * in.", "Routine plays a crucial role here."), one sentence of them at the end
-   * of every third paragraph of English or French prose ("Un frisson lui
-   * parcourut l'échine."; each at most once an answer), as chat models write
-   * unless edited.
+   * of every third paragraph of English, French, Spanish or German prose
+   * ("Un frisson lui parcourut l'échine."; each at most once an answer), as
+   * chat models write unless edited.
    */
   stockPhrases?: boolean;
   /** Default `{ firstTokenMs: [0, 0], tokensPerSecond: Infinity }`: instant. */
@@ -1424,10 +1424,56 @@ const FRENCH_SUBJECT_STOCK_SENTENCES = [
   'En conclusion, l’habitude est l’essentiel.',
 ];
 
+const SPANISH_STOCK_SENTENCES = [
+  'Un escalofrío le recorrió la espalda.',
+  'No pudo evitar mirar hacia la puerta.',
+  'El aire estaba cargado de sal y humo.',
+  'Una oleada de alivio la invadió.',
+  'Su corazón latía con fuerza.',
+  'El silencio era ensordecedor.',
+  'Durante lo que pareció una eternidad, nadie se movió.',
+  'Un destello de esperanza cruzó su mirada.',
+];
+
+const SPANISH_SUBJECT_STOCK_SENTENCES = [
+  'En el mundo actual, esto importa más que nunca.',
+  'Profundicemos en el tema.',
+  'Es importante destacar que los pequeños pasos suman.',
+  'Ya seas principiante o experto, el método funciona.',
+  'La rutina juega un papel crucial aquí.',
+  'Así es como liberas todo tu potencial.',
+  'En conclusión, el hábito es lo esencial.',
+  'Al fin y al cabo, la constancia lo es todo.',
+];
+
+const GERMAN_STOCK_SENTENCES = [
+  'Ein kalter Schauer lief ihr über den Rücken.',
+  'Sie konnte nicht anders, als zur Tür zu sehen.',
+  'Die Luft war erfüllt von Salz und Rauch.',
+  'Eine Welle der Erleichterung überkam sie.',
+  'Ihr Herz pochte wie wild.',
+  'Die Stille war ohrenbetäubend.',
+  'Eine gefühlte Ewigkeit lang rührte sich niemand.',
+  'Ein Hoffnungsschimmer lag in ihrem Blick.',
+];
+
+const GERMAN_SUBJECT_STOCK_SENTENCES = [
+  'In der heutigen schnelllebigen Welt ist das wichtiger denn je.',
+  'Tauchen wir tiefer ein.',
+  'Es ist wichtig zu beachten, dass kleine Schritte zählen.',
+  'Die Routine spielt eine entscheidende Rolle.',
+  'So entfalten Sie Ihr volles Potenzial.',
+  'Zusammenfassend lässt sich sagen, dass die Gewohnheit zählt.',
+  'Am Ende des Tages zählt die Beständigkeit.',
+  'Für viele Leser war das ein Paradigmenwechsel.',
+];
+
 /** The stock sentences of each language the fake writes them in: a story's, and a subject book's. */
 const STOCK_SENTENCES_BY_LANGUAGE: Readonly<Record<string, { story: string[]; subject: string[] }>> = {
   en: { story: STOCK_SENTENCES, subject: SUBJECT_STOCK_SENTENCES },
   fr: { story: FRENCH_STOCK_SENTENCES, subject: FRENCH_SUBJECT_STOCK_SENTENCES },
+  es: { story: SPANISH_STOCK_SENTENCES, subject: SPANISH_SUBJECT_STOCK_SENTENCES },
+  de: { story: GERMAN_STOCK_SENTENCES, subject: GERMAN_SUBJECT_STOCK_SENTENCES },
 };
 
 /**
