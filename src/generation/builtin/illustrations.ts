@@ -1,4 +1,5 @@
 import { isBackMatter, type BookChapter, type BookDocument, type BookImage } from '../../book/book-document';
+import { primaryLanguage } from '../../book/language-tag';
 import type { PictureHints } from '../book-provider';
 import { mix } from './illustration/colour';
 import { backOfHead, bust, figure, OUTFITS, POSES, type Hat, type Outfit, type Pose } from './illustration/figures';
@@ -535,7 +536,7 @@ export async function addBuiltinIllustrations(
     readScene(hints.scenes.get(chapter.id)?.words ?? chapter.blocks.flatMap(blockTexts).join(' '), cast, language),
   );
   // What was drawn is said in English; a book in another language says what its plan says, in its own words.
-  const english = language.toLowerCase().split('-')[0] === 'en';
+  const english = primaryLanguage(language) === 'en';
   const images: BookImage[] = [...document.images];
   const coverImageId = document.coverImageId ?? 'cover';
   if (!document.coverImageId) {

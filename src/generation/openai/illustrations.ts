@@ -1,5 +1,5 @@
 import type { BookImage } from '../../book/book-document';
-import { primaryLanguage } from './language';
+import { primaryLanguage } from '../../book/language-tag';
 import { characterNamed, type BookPlan, type PlannedSection } from './steps/book-plan';
 
 /** Every image model of the images endpoint accepts this size (dall-e-2, dall-e-3, gpt-image-1). */

@@ -1,3 +1,4 @@
+import { primaryLanguage } from '../../book/language-tag';
 /**
  * Which language and script a text is in, well enough to catch a model that
  * answers in English when the book is in French, or in Chinese when it is in
@@ -205,10 +206,6 @@ const COMMON_WORDS: Record<string, string[]> = {
 };
 
 const COMMON_SETS = Object.fromEntries(Object.entries(COMMON_WORDS).map(([tag, words]) => [tag, new Set(words)]));
-
-export function primaryLanguage(tag: string): string {
-  return tag.split('-')[0]?.toLowerCase() ?? 'en';
-}
 
 export function scriptsOf(tag: string): Script[] {
   return LANGUAGE_SCRIPTS[primaryLanguage(tag)] ?? ['latin'];

@@ -7,6 +7,7 @@
  * the answer is asked for again with the reason.
  */
 
+import { primaryLanguage } from '../../book/language-tag';
 import { narration } from './prose-words';
 
 export type Person = 'first' | 'third';
@@ -66,7 +67,7 @@ export function isNarratorProblem(problem: string): boolean {
  * language's pronouns cannot tell, or the text is too short to say).
  */
 export function personMismatch(text: string, language: string, person: Person): string | undefined {
-  const pronouns = PRONOUNS[language.toLowerCase().split('-')[0] ?? ''];
+  const pronouns = PRONOUNS[primaryLanguage(language)];
   if (!pronouns) return undefined;
   // Letters only: "j'ai" is "j" and "ai", as French elision writes the pronoun.
   const words = (narration(text).match(/[\p{L}\p{M}]+/gu) ?? []).map((word) => word.toLowerCase());

@@ -10,6 +10,7 @@
  * for again with the reason.
  */
 
+import { primaryLanguage } from '../../book/language-tag';
 import { narration } from './prose-words';
 
 export type Tense = 'past' | 'present';
@@ -92,7 +93,7 @@ export function isTenseProblem(problem: string): boolean {
  * other tense is told in it.
  */
 export function tenseMismatch(text: string, language: string, tense: Tense): string | undefined {
-  if (language.toLowerCase().split('-')[0] !== 'en') return undefined;
+  if (primaryLanguage(language) !== 'en') return undefined;
   const counts = countTenses(text);
   const other: Tense = tense === 'past' ? 'present' : 'past';
   if (counts.past + counts.present < ENOUGH_VERBS || counts[other] < DOMINANCE * counts[tense]) return undefined;

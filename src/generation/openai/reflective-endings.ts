@@ -7,7 +7,7 @@
  * Spanish and German, where their wording is known; the section is revised
  * from that paragraph alone.
  */
-import { primaryLanguage } from './language';
+import { primaryLanguage } from '../../book/language-tag';
 import { phrase } from './prose-words';
 
 /** The stock phrases of a summing-up ending, as models write them in English. */

@@ -13,7 +13,7 @@
  * Rücken"), like the summing-up endings (reflective-endings.ts), whose
  * phrases are not repeated here.
  */
-import { primaryLanguage } from './language';
+import { primaryLanguage } from '../../book/language-tag';
 import { inParagraphs } from './paragraph-refs';
 import { narration, phrase, sentencesOf } from './prose-words';
 import { summingUp } from './reflective-endings';

@@ -1,3 +1,4 @@
+import { primaryLanguage } from '../../../book/language-tag';
 import type { Motif } from '../lexicon/style-lexicon';
 import type { Landmark } from './landmarks';
 import type { TimeOfDay } from './scene-colours';
@@ -120,7 +121,7 @@ export function readScene(text: string, cast: readonly string[] = [], language =
     .slice(0, MOST_PEOPLE)
     .map((person) => person.name);
   // Names are names in any language; "bar" and "station" are French words too, and mean nothing here.
-  if (language.toLowerCase().split('-')[0] !== 'en') return { people };
+  if (primaryLanguage(language) !== 'en') return { people };
   const lower = opening.toLowerCase();
   return {
     time: earliest(lower, TIMES),

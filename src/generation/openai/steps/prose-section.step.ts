@@ -7,7 +7,8 @@
  * type guides. After the prose it appends its notes (see notes.step.ts).
  */
 import { isFiction } from '../../../book/book-shapes';
-import { primaryLanguage, languageName } from '../language';
+import { languageName } from '../language';
+import { primaryLanguage } from '../../../book/language-tag';
 import type { ChatMessage } from '../model-client';
 import { schemaBlock } from '../model-client';
 import type { BookPlan, PlannedSection } from './book-plan';
