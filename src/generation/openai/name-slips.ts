@@ -14,6 +14,7 @@
  * purpose: readers take one for the other.
  */
 
+import { primaryLanguage } from '../../book/language-tag';
 import { inParagraphs } from './paragraph-refs';
 import { CLAUSE_END, NAME_TITLES, WORD } from './prose-words';
 
@@ -58,7 +59,7 @@ export function findNameSlips(
   sections: ReadonlyArray<{ number: number; text: string }>,
   language: string,
 ): NameSlip[] {
-  if (CAPITALISED_NOUNS.has(language.toLowerCase().split('-')[0] ?? '')) return [];
+  if (CAPITALISED_NOUNS.has(primaryLanguage(language))) return [];
   const castWords = new Map<string, string>();
   for (const name of cast) {
     for (const word of name.match(WORD) ?? []) {
