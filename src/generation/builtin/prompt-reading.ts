@@ -7,6 +7,7 @@
  * wrong; prompts in other scripts contribute their leading phrase verbatim.
  */
 import { capitalize, withArticle } from './text';
+import { escapeRegExp } from '../../common/escape-reg-exp';
 
 export type Pronoun = 'she' | 'he';
 
@@ -158,7 +159,7 @@ function namesAndPlaces(text: string): { names: string[]; places: string[] } {
 /** "a lighthouse keeper named Mara", "Mara, a lighthouse keeper,", "Mara the lighthouse keeper". */
 function readRole(text: string, name: string | undefined): string | undefined {
   if (!name) return undefined;
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escaped = escapeRegExp(name);
   const before = new RegExp(
     `\\b([Aa]n?|[Tt]he)\\s+([\\p{Ll}][\\p{Ll}\\s’'-]{2,40}?)\\s+(?:named|called)\\s+${escaped}`,
     'u',

@@ -13,6 +13,7 @@ import type { ConcreteStyle, StyleLexicon } from './lexicon/style-lexicon';
 import { STYLE_LEXICONS } from './lexicon/style-lexicons';
 import { type Pronoun, type PromptReading, readPrompt, titleOf } from './prompt-reading';
 import type { Random } from './prng';
+import { escapeRegExp } from '../../common/escape-reg-exp';
 
 export type ConcreteType = Exclude<(typeof BOOK_TYPES)[number], 'automatic'>;
 
@@ -107,7 +108,7 @@ export function resolveStyle(request: Pick<BookGenerationRequest, 'style' | 'pro
     let hits = 0;
     let first = Number.POSITIVE_INFINITY;
     for (const keyword of STYLE_LEXICONS[style].keywords) {
-      const at = prompt.search(new RegExp(`\\b${keyword.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+      const at = prompt.search(new RegExp(`\\b${escapeRegExp(keyword)}`));
       if (at >= 0) {
         hits += 1;
         first = Math.min(first, at);

@@ -1,4 +1,5 @@
 import type { Pose } from './figures';
+import { escapeRegExp } from '../../../common/escape-reg-exp';
 
 /** How a comic panel frames its scene. */
 export type Shot = 'close_up' | 'over_the_shoulder' | 'low_angle' | 'high_angle' | 'wide' | 'medium' | 'detail';
@@ -65,6 +66,6 @@ export function readPanelDirection(description: string, cast: readonly string[] 
 
 /** `word` standing on its own in `text`, in any script (`\b` knows only ASCII letters). */
 function containsWord(text: string, word: string): boolean {
-  const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escaped = escapeRegExp(word);
   return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'u').test(text);
 }

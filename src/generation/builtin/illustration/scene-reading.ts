@@ -3,6 +3,7 @@ import type { Motif } from '../lexicon/style-lexicon';
 import type { Landmark } from './landmarks';
 import type { TimeOfDay } from './scene-colours';
 import type { Weather } from './sky';
+import { escapeRegExp } from '../../../common/escape-reg-exp';
 
 /**
  * What a picture should show, read from the words of the scene it
@@ -95,10 +96,6 @@ function shortName(name: string): string {
   const words = name.split(/\s+/).filter(Boolean);
   const first = words[0] ?? name;
   return TITLES.has(first.replace(/\.$/, '').toLowerCase()) ? (words[words.length - 1] ?? name) : first;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /**

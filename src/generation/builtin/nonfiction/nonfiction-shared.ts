@@ -15,6 +15,7 @@ import { hashString, Random } from '../prng';
 import { capitalize, titleCase } from '../text';
 import type { BookOutline, SectionOutline } from '../type-writer';
 import type { Character, World } from '../world';
+import { escapeRegExp } from '../../../common/escape-reg-exp';
 
 export type NonFictionType = 'textbook' | 'self_help' | 'non_fiction';
 
@@ -299,7 +300,7 @@ export function bookSubject(world: World, type: NonFictionType): Subject {
     return { noun, aim, title: `How to ${titleCase(aim)}`, titleNoun: inTitle(noun), action: true, plural: false };
   }
   // "The history of the printing press": the prompt says "the printing press", so the book does too.
-  const escaped = phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escaped = escapeRegExp(phrase);
   const article = new RegExp(`\\b(the|a|an)\\s+${escaped}`, 'i').exec(world.premise)?.[1]?.toLowerCase();
   // "A dragon learns a lesson" is about dragons in general.
   const noun =

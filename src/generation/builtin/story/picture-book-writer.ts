@@ -32,6 +32,7 @@ import {
   TRY_CHEERS,
 } from './picture-book-material';
 import { type StoryBeat, storyBeats } from './story-outline';
+import { escapeRegExp } from '../../../common/escape-reg-exp';
 
 /** Places and things longer than this lose their tail ("the misty hill with a crooked tree" is "the misty hill"). */
 const MAX_NAME_WORDS = 5;
@@ -328,8 +329,8 @@ function pal(phrase: string): Pal {
 /** The hero's friend when the prompt names one ("her robot friend Pip"), with what the prompt calls them. */
 function promptedFriend(world: World): Pal | undefined {
   const name = world.ally.first;
-  if (!world.prompted || !new RegExp(`\\b${escape(name)}\\b`).test(world.premise)) return undefined;
-  const kind = new RegExp(`\\b([a-z]+)(?:\\s+friend)?,?\\s+(?:called\\s+|named\\s+)?${escape(name)}\\b`).exec(
+  if (!world.prompted || !new RegExp(`\\b${escapeRegExp(name)}\\b`).test(world.premise)) return undefined;
+  const kind = new RegExp(`\\b([a-z]+)(?:\\s+friend)?,?\\s+(?:called\\s+|named\\s+)?${escapeRegExp(name)}\\b`).exec(
     world.premise,
   )?.[1];
   const plain = !kind || /^(and|or|her|his|their|my|our|with|named|called|friend|a|an|the|best|to|of)$/.test(kind);
@@ -345,10 +346,6 @@ function promptedPet(world: World, named: Pal): Pal | undefined {
     )?.[1];
   if (!kind || kind.toLowerCase() === world.hero.role.split(/\s+/).at(-1)?.toLowerCase()) return undefined;
   return { name: named.name, full: `${named.name} the ${kind.toLowerCase()}` };
-}
-
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /**
