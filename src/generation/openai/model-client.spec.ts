@@ -1,7 +1,15 @@
 import { APIError } from 'openai';
 import { GenerationError } from '../generation.errors';
 import { GenerationMeter } from '../generation-report';
-import { createOpenAiClient, estimateTokens, ModelClient, promptTokensRead, retryDelay } from './model-client';
+import {
+  createOpenAiClient,
+  estimateTokens,
+  ModelClient,
+  promptTokensRead,
+  retryDelay,
+  type StructuredStep,
+} from './model-client';
+import { obj, str } from './strict-schema';
 import { startFakeChatServer, type FakeChatServer } from './testing/fake-chat-server';
 import { fakeServerSettings } from './testing/provider-harness';
 
@@ -90,5 +98,57 @@ describe('the model client against a server that cuts prompts to its context win
     // A chat template's own tokens weigh too much in a short prompt for a share to say anything.
     const short = await ask(800, 200);
     await expect(short.answer).resolves.toMatchObject({ finishReason: 'stop' });
+  });
+});
+
+describe('structured answers that are usable but fall short (concerns)', () => {
+  let server: FakeChatServer | undefined;
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+
+  /** A step whose `read` finds the concern in the first `shortfalls` answers; the value is the attempt's number. */
+  async function ask(shortfalls: number) {
+    server = await startFakeChatServer();
+    const settings = fakeServerSettings(server, { concurrency: 1 });
+    const client = new ModelClient(settings, createOpenAiClient(settings));
+    const meter = new GenerationMeter('openai', { planner: 'planner-model', writer: 'writer-model' });
+    const notes: string[] = [];
+    let answers = 0;
+    const step: StructuredStep<number> = {
+      name: 'plan',
+      schema: obj({ title: str() }),
+      read: () => {
+        answers += 1;
+        return answers <= shortfalls
+          ? { value: answers, concerns: ['/title must name the lighthouse'] }
+          : { value: answers };
+      },
+    };
+    const value = await client.structured(
+      step,
+      { model: 'planner-model', messages: [{ role: 'user', content: 'Plan it.' }], maxTokens: 400, label: 'the plan' },
+      { signal: new AbortController().signal, meter, notify: (note) => Promise.resolve(void notes.push(note)) },
+    );
+    return { value, notes, calls: server.calls };
+  }
+
+  it('asks again, saying why, and takes the answer that meets the concern', async () => {
+    const { value, notes, calls } = await ask(1);
+    expect(value).toBe(2);
+    expect(calls).toHaveLength(2);
+    expect(calls[1]!.lastUserMessage).toBe(
+      'That answer needs correcting: /title must name the lighthouse. ' +
+        'Answer again with the complete, corrected JSON object and nothing else.',
+    );
+    expect(notes).toEqual(['The plan: the answer needs correcting (/title must name the lighthouse); asking again']);
+  });
+
+  it('keeps the last usable answer after three, rather than failing the job, and says so', async () => {
+    const { value, notes, calls } = await ask(3);
+    expect(value).toBe(3);
+    expect(calls).toHaveLength(3);
+    expect(notes.at(-1)).toBe('The plan: kept as answered, though /title must name the lighthouse');
   });
 });

@@ -52,9 +52,16 @@ export interface StructuredStep<T> {
   /** `^[a-zA-Z0-9_-]+$`, sent as `json_schema.name`. */
   name: string;
   schema: JsonSchema;
-  /** Checks what a schema cannot (counts, cross-references) and converts. Problems name fields, never quote the model. */
-  read(value: unknown): { value: T } | { problems: string[] };
+  /**
+   * Checks what a schema cannot (counts, cross-references) and converts. Problems name fields, never quote the
+   * model. A value with `concerns` is usable but falls short of what was asked: it is asked for again, saying why,
+   * and the last usable value is kept when no attempt does better.
+   */
+  read(value: unknown): StepReading<T>;
 }
+
+/** What a structured step made of an answer: a value (perhaps with concerns), or why the answer is unusable. */
+export type StepReading<T> = { value: T; concerns?: string[] } | { problems: string[] };
 
 /** The job-level things every call needs. */
 export interface CallContext {
@@ -150,18 +157,23 @@ export class ModelClient {
    * A data answer, validated against its schema and by the step; an unusable
    * answer is sent back with what was wrong (which fixes most on the next
    * try), a cut one is asked again with more room, and after three failures
-   * the step fails the job with a clear message.
+   * the step fails the job with a clear message. A usable answer with
+   * concerns is asked for again the same way, and the last one is kept when
+   * no attempt answers without them.
    */
   async structured<T>(step: StructuredStep<T>, request: Omit<ChatRequest, 'kind'>, context: CallContext): Promise<T> {
     let messages = request.messages;
     let maxTokens = request.maxTokens;
     let problems: string[] = [];
+    // An answer that was usable but fell short of what was asked (see StepReading): kept if none does better.
+    let fallback: { value: T; concerns: string[] } | undefined;
     for (let attempt = 1; attempt <= STRUCTURED_ATTEMPTS; attempt += 1) {
       const answer = await this.withRetries(
         { ...request, messages, maxTokens, kind: attempt === 1 ? 'first' : 'retry' },
         step,
         context,
       );
+      let verdict = 'was unusable';
       const refused =
         answer.refusal !== null || answer.finishReason === 'content_filter' || looksLikeRefusal(answer.text);
       if (!refused) this.noticeIgnoredSchema(answer.text);
@@ -175,23 +187,37 @@ export class ModelClient {
         messages = request.messages;
       } else {
         const reading = this.read(step, answer.text);
-        if ('value' in reading) return reading.value;
-        problems = reading.problems;
+        let correction = 'That answer cannot be used';
+        if ('value' in reading) {
+          if (!reading.concerns?.length) return reading.value;
+          fallback = { value: reading.value, concerns: reading.concerns };
+          problems = reading.concerns;
+          verdict = 'needs correcting';
+          correction = 'That answer needs correcting';
+        } else {
+          problems = reading.problems;
+        }
         messages = [
           ...request.messages,
           { role: 'assistant', content: answer.text.slice(0, ECHO_LIMIT) },
           {
             role: 'user',
             content:
-              `That answer cannot be used: ${problems.slice(0, 8).join('; ')}. ` +
+              `${correction}: ${problems.slice(0, 8).join('; ')}. ` +
               'Answer again with the complete, corrected JSON object and nothing else.',
           },
         ];
       }
-      this.logger.warn(`Unusable answer for ${request.label} (attempt ${attempt}): ${problems.slice(0, 4).join('; ')}`);
+      this.logger.warn(
+        `Answer for ${request.label} ${verdict} (attempt ${attempt}): ${problems.slice(0, 4).join('; ')}`,
+      );
       if (attempt < STRUCTURED_ATTEMPTS) {
-        await context.notify(`${capitalise(request.label)}: the answer was unusable (${problems[0]}); asking again`);
+        await context.notify(`${capitalise(request.label)}: the answer ${verdict} (${problems[0]}); asking again`);
       }
+    }
+    if (fallback) {
+      await context.notify(`${capitalise(request.label)}: kept as answered, though ${fallback.concerns[0]}`);
+      return fallback.value;
     }
     // Permanent: a model that cannot produce this step three times running will not on a job retry either.
     throw new GenerationError(
@@ -216,7 +242,7 @@ export class ModelClient {
     this.schemaInPrompt = true;
   }
 
-  private read<T>(step: StructuredStep<T>, text: string): { value: T } | { problems: string[] } {
+  private read<T>(step: StructuredStep<T>, text: string): StepReading<T> {
     const json = extractJson(text);
     if (json === undefined) return { problems: ['the answer is not valid JSON'] };
     const key = JSON.stringify(step.schema);

@@ -12,7 +12,8 @@ import { narration } from './prose-words';
 
 export type Person = 'first' | 'third';
 
-const STATED: ReadonlyArray<{ person: Person; pattern: RegExp }> = [
+/** How a point of view, or a client asking for one, names its person (English, French, German). */
+export const STATED_PERSON: ReadonlyArray<{ person: Person; pattern: RegExp }> = [
   {
     person: 'first',
     pattern:
@@ -28,7 +29,7 @@ const STATED: ReadonlyArray<{ person: Person; pattern: RegExp }> = [
 /** The person a point of view names ("close third person on Mara"); undefined when it names none, or both. */
 export function statedPerson(pointOfView: string | undefined): Person | undefined {
   if (!pointOfView) return undefined;
-  const named = STATED.filter(({ pattern }) => pattern.test(pointOfView)).map(({ person }) => person);
+  const named = STATED_PERSON.filter(({ pattern }) => pattern.test(pointOfView)).map(({ person }) => person);
   return named.length === 1 ? named[0] : undefined;
 }
 

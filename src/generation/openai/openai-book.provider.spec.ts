@@ -6,6 +6,7 @@ import { chapterWords, documentWords } from '../../book/word-count';
 import type { SectionCheckpointStore } from '../book-provider';
 import { GenerationError } from '../generation.errors';
 import { languageMismatch } from './language';
+import { personMismatch } from './narration-person';
 import { countTenses } from './narration-tense';
 import { readerText } from './steps/structured-section.step';
 import { stockPhrasesIn } from './stock-phrases';
@@ -252,6 +253,86 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
       const tenses = countTenses(readerText(chapter.blocks));
       expect(tenses.present).toBeGreaterThan(2 * tenses.past);
     }
+  });
+
+  it('tells the whole book through its narrator when the premise asks for the first person', async () => {
+    const book = await provider();
+    const ctx = context();
+    const { document } = await book.generate(
+      request({ prompt: 'Told by Mara herself, in the first person: a lighthouse keeper finds a map.' }),
+      ctx,
+    );
+    const writers = server!.calls.filter((call) => call.kind === 'prose');
+    const told = (call: FakeChatCall) => call.messages.map((message) => message.content).join('\n');
+    expect(writers.every((call) => /^Narration: first person, Mara;/m.test(told(call)))).toBe(true);
+    // The plan was right the first time, and every part was used as written.
+    expect(server!.calls.filter((call) => call.name === 'book_bible')).toHaveLength(1);
+    expect(ctx.messages.join('\n')).not.toMatch(/narrated in the (first|third) person/);
+    for (const chapter of document.chapters) {
+      expect(personMismatch(readerText(chapter.blocks), 'en', 'first')).toBeUndefined();
+      expect(readerText(chapter.blocks)).toMatch(/\bI\b/);
+    }
+  });
+
+  // A planner reads the style's usual narration in its prompt ("Point of view: close third") and may follow it
+  // over the client's words.
+  const narrationOverruled = [
+    {
+      asked: 'the first person',
+      prompt: 'Told by Mara herself, in the first person: a lighthouse keeper finds a map.',
+      overrule: { point_of_view: 'close third person on Mara' },
+      concern: "the client's material asks for narration in the first person: /point_of_view must say so",
+    },
+    {
+      asked: 'the present tense',
+      prompt: 'A lighthouse keeper named Mara finds a map. Tell it in the present tense.',
+      overrule: { tense: 'past' },
+      concern: 'the client\'s material asks for the present tense: /tense must be "present"',
+    },
+  ];
+
+  it.each(narrationOverruled)(
+    'asks the planner again, saying why, when its bible overrules $asked the client asked for',
+    async ({ prompt, overrule, concern }) => {
+      let overruled = false;
+      const book = await provider({
+        answer: (call, generated) => {
+          if (call.name !== 'book_bible' || overruled) return undefined;
+          overruled = true;
+          return { ...(generated as object), ...overrule };
+        },
+      });
+      const ctx = context();
+      await book.generate(request({ prompt }), ctx);
+      const bibles = server!.calls.filter((call) => call.name === 'book_bible');
+      expect(bibles).toHaveLength(2);
+      expect(bibles[1]!.lastUserMessage).toContain(`That answer needs correcting: ${concern}`);
+      expect(ctx.messages.join('\n')).toContain(`needs correcting (${concern}`);
+      // The corrected plan is the one the writers were given.
+      const writer = server!.calls.find((call) => call.kind === 'prose')!;
+      expect(writer.messages.map((message) => message.content).join('\n')).toMatch(
+        'point_of_view' in overrule ? /^Narration: first person, Mara;/m : /^Narration: [^\n]*; present tense;/m,
+      );
+    },
+  );
+
+  it('keeps a bible that overrules the client every time rather than failing the book, and says so', async () => {
+    const book = await provider({
+      answer: (call, generated) =>
+        call.name === 'book_bible'
+          ? { ...(generated as object), point_of_view: 'close third person on Mara' }
+          : undefined,
+    });
+    const ctx = context();
+    const outcome = await book.generate(
+      request({ prompt: 'Told by Mara herself, in the first person: a lighthouse keeper finds a map.' }),
+      ctx,
+    );
+    expect(server!.calls.filter((call) => call.name === 'book_bible')).toHaveLength(3);
+    expect(ctx.messages.join('\n')).toContain(
+      "The book bible: kept as answered, though the client's material asks for narration in the first person",
+    );
+    expect(outcome.document.chapters).toHaveLength(4);
   });
 
   it('asks again for a part whose speech is set as a script, saying why', async () => {

@@ -10,6 +10,8 @@ import { isFiction, type BookShape, type ConcreteBookType } from '../../../book/
 import type { BookGenerationRequest } from '../../book-provider';
 import { isLanguageTag, languageName, languageTagOf } from '../language';
 import type { ChatMessage, StructuredStep } from '../model-client';
+import { statedPerson } from '../narration-person';
+import { requestedNarration } from '../requested-narration';
 import { int, list, obj, oneOf, str, type JsonSchema } from '../strict-schema';
 import type { ConcreteStyle, StoryBible, SubjectBible, WordLimits } from './book-plan';
 import { CLIENT_MATERIAL_RULE, clientMaterial, namesInPremise, usesName } from './client-material';
@@ -206,6 +208,7 @@ export function bibleStep(input: BibleInput): StructuredStep<BibleAnswer> {
         }
       }
       if (problems.length > 0) return { problems };
+      const concerns = raw.characters ? narrationConcerns(input.request, raw) : [];
       const bible: StoryBible | SubjectBible = raw.characters
         ? {
             kind: 'story',
@@ -241,9 +244,32 @@ export function bibleStep(input: BibleInput): StructuredStep<BibleAnswer> {
           bible,
           spine: raw.spine.map((step) => ({ title: cleanTitle(step.title), purpose: step.purpose.trim() })),
         },
+        ...(concerns.length > 0 ? { concerns } : {}),
       };
     },
   };
+}
+
+/**
+ * Where a story's narration departs from what the client asked for in so
+ * many words: the style's usual point of view and tense are in the planner's
+ * prompt too, and a planner that follows them over the client plans every
+ * chapter in a voice the client refused. Asked for again; kept after the
+ * last attempt, since a book in the wrong voice beats no book.
+ */
+function narrationConcerns(request: BookGenerationRequest, raw: RawBible): string[] {
+  const asked = requestedNarration(`${request.prompt}\n${request.customTone}`);
+  const concerns: string[] = [];
+  if (asked.person && statedPerson(raw.point_of_view) !== asked.person) {
+    concerns.push(
+      `the client's material asks for narration in the ${asked.person} person: /point_of_view must say so ` +
+        `("${asked.person} person, <narrator>")`,
+    );
+  }
+  if (asked.tense && raw.tense !== undefined && raw.tense !== asked.tense) {
+    concerns.push(`the client's material asks for the ${asked.tense} tense: /tense must be "${asked.tense}"`);
+  }
+  return concerns;
 }
 
 export function bibleMessages(input: BibleInput): ChatMessage[] {

@@ -38,6 +38,7 @@ import { toPresent } from '../../builtin/story/present-tense';
 import type { Tense } from '../narration-tense';
 import { sentencesOf } from '../prose-words';
 import { NOTES_MARKER } from '../steps/notes.step';
+import { escapeRegExp } from '../../../common/escape-reg-exp';
 
 // ---------------------------------------------------------------------------
 // Public types
@@ -266,6 +267,8 @@ export interface SchemaHints {
   paragraphs?: number[];
   /** The tense the client asked for: a `tense` field gives it (default past). */
   tense?: Tense;
+  /** Who tells the story in the first person, when the client asked for it: `point_of_view` fields name them. */
+  narrator?: string;
   /** What the client asks of every section: an `every_section` list restates them. */
   rules?: string[];
   /** The client's limits on length: `section_words_max` and `book_words_max` give them, or null. */
@@ -308,6 +311,8 @@ interface ChatAnalysis {
   names: string[];
   /** The tense asked for: by the client's premise (a planner), or by the bible's narration line (a writer). */
   tense: Tense;
+  /** The first-person narrator asked for, in the same two ways; absent for a narrator in the third person. */
+  narrator?: string;
   requirements: string[];
   rules: string[];
   wordLimits: { section?: number; book?: number };
@@ -870,6 +875,7 @@ function describeChat(call: FakeChatCall, extraSeed: string, ignoreResponseForma
     seed: `${extraSeed}\u0000${JSON.stringify(content)}`,
     names: castNames(call.messages),
     tense: askedTense(call.messages),
+    narrator: askedNarrator(call.messages),
     requirements: clientRequirements(call.messages),
     rules: premiseRules(call.messages),
     wordLimits: premiseWordLimits(call.messages),
@@ -1019,11 +1025,6 @@ function premiseNames(text: string): string[] {
 }
 
 /**
- * What the client asked for: the instructions a prompt lists ("The client's
- * instructions ...:" and "- " lines), as a model copies them; else the
- * premise's sentences, which a planner restates one by one.
- */
-/**
  * The tense a model is asked to write in: the premise's "in the present
  * tense", or the bible's "Narration: ...; present tense; ..." that a writer
  * is given. A type guide's "panel descriptions ... in present tense" asks
@@ -1035,6 +1036,27 @@ function askedTense(messages: FakeChatCall['messages']): Tense {
   return /\bpresent tense\b/i.test(premise) || /^Narration: [^\n]*; present tense;/m.test(text) ? 'present' : 'past';
 }
 
+/**
+ * Who tells the book in the first person: the bible's "Narration: first
+ * person, Ines; ..." that a writer is given, or, for a planner, the lead of
+ * a premise that asks for the first person (the first person it names).
+ */
+function askedNarrator(messages: FakeChatCall['messages']): string | undefined {
+  const text = messages.map((message) => message.content).join('\n');
+  const planned = /^Narration: first person, ([^;\n]+);/m.exec(text)?.[1];
+  if (planned) return planned.trim();
+  const premise = PREMISE.exec(text)?.[1] ?? '';
+  if (!/\bfirst[- ]person\b/i.test(premise) || /\bnot (?:in )?(?:the )?first[- ]person/i.test(premise)) {
+    return undefined;
+  }
+  return premiseNames(text)[0];
+}
+
+/**
+ * What the client asked for: the instructions a prompt lists ("The client's
+ * instructions ...:" and "- " lines), as a model copies them; else the
+ * premise's sentences, which a planner restates one by one.
+ */
 function clientRequirements(messages: FakeChatCall['messages']): string[] {
   const text = messages.map((message) => message.content).join('\n');
   const listed = /^[^\n]*\binstructions\b[^\n]*:[ \t]*\n((?:[ \t]*-[ \t]+[^\n]+(?:\n|$))+)/im.exec(text)?.[1];
@@ -1333,6 +1355,7 @@ function structuredText(call: FakeChatCall, analysis: ChatAnalysis, options: Fak
     language: call.language,
     names: analysis.names,
     tense: analysis.tense,
+    ...(analysis.narrator ? { narrator: analysis.narrator } : {}),
     requirements: analysis.requirements,
     rules: analysis.rules,
     wordLimits: analysis.wordLimits,
@@ -1510,6 +1533,46 @@ function inPresentTense(text: string): string {
     .join('\n\n');
 }
 
+// Words after which a name is the subject of its clause ("and Ines waited", "while Ines hid").
+const SUBJECT_BEFORE =
+  /(?:^|[.!?]\s+|,\s+|\b(?:and|while|when|as|so|but|because|until|before|after|that|was|then|once|if|though|moment)\s+)$/i;
+
+/**
+ * The fake's English prose, written about the narrator, told by them: their
+ * name outside speech becomes "I", "me" or "my" by where it stands (a
+ * model's first person, slips included: "for Tiago and I").
+ */
+function inFirstPerson(text: string, narrator: string): string {
+  const first = narrator.split(' ')[0] ?? narrator;
+  const name = new RegExp(`\\b(?:${escapeRegExp(narrator)}|${escapeRegExp(first)})(['’]s)?\\b`, 'g');
+  return text
+    .split(/("[^"]*"|“[^”]*”)/)
+    .map((part, index) =>
+      index % 2 === 1
+        ? part
+        : part.replace(name, (_match, possessive: string | undefined, offset: number, whole: string) => {
+            const before = whole.slice(Math.max(0, offset - 12), offset);
+            const starts = (offset === 0 && index === 0) || /[.!?]\s+$/.test(before);
+            // Right after a quotation, the name tags the speech: "...," Ines said.
+            const tagsSpeech = index > 0 && /^\s*$/.test(before) && offset < 12;
+            const word = possessive ? 'my' : tagsSpeech || SUBJECT_BEFORE.test(before) ? 'I' : 'me';
+            return starts && word !== 'I' ? `${word[0]!.toUpperCase()}${word.slice(1)}` : word;
+          }),
+    )
+    .join('');
+}
+
+/**
+ * The fake's prose as the narration asked for tells it: a model asked for
+ * the first person or the present tense writes mostly in it, and slips now
+ * and then, as models do. English only: elsewhere the third person, past.
+ */
+function inAskedNarration(text: string, asked: { narrator?: string; tense: Tense }, language: string): string {
+  if (language !== 'en') return text;
+  const told = asked.narrator ? inFirstPerson(text, asked.narrator) : text;
+  return asked.tense === 'present' ? inPresentTense(told) : told;
+}
+
 function proseText(
   call: FakeChatCall,
   analysis: ChatAnalysis,
@@ -1525,8 +1588,7 @@ function proseText(
     analysis.names,
   );
   const drafted = words > 0 ? writer.text(words) : '';
-  // A model asked for the present tense writes mostly in it, and slips now and then, as models do.
-  const plain = analysis.tense === 'present' && call.language === 'en' ? inPresentTense(drafted) : drafted;
+  const plain = inAskedNarration(drafted, analysis, call.language);
   const habits = options.markdownHabits ? withMarkdownHabits(plain, call, writer) : plain;
   const written = options.stockPhrases
     ? withStockPhrases(habits, new Random(`${analysis.seed}\u0000stock`), allowsHeadings(call), call.language)
@@ -3148,6 +3210,7 @@ export function valueFromSchema(schema: unknown, seed: string | number, hints: S
     hints.rules ?? [],
     hints.wordLimits ?? {},
     hints.tense ?? 'past',
+    hints.narrator,
   ).root();
 }
 
@@ -3213,6 +3276,11 @@ const NARRATION: Readonly<Record<string, (name: string) => string>> = {
   fr: (name) => `troisième personne, au plus près de ${name}`,
   de: (name) => `dritte Person, nah bei ${name}`,
 };
+const FIRST_PERSON_NARRATION: Readonly<Record<string, (name: string) => string>> = {
+  en: (name) => `first person, ${name}`,
+  fr: (name) => `première personne, ${name}`,
+  de: (name) => `erste Person, ${name}`,
+};
 const PEOPLE_LIST = /(^|_)(present|characters|cast|names|people|speakers|participants|members|attendees)$/;
 const PLACE_CONTAINER = /(place|location|setting|site|town|city|region|world|map|area)s?$/;
 const TERM_CONTAINER = /(concept|term|glossary|vocabulary|object|item|tool|skill|keyword|tag)s?$/;
@@ -3232,6 +3300,7 @@ class SchemaFiller {
     private readonly rules: readonly string[],
     private readonly wordLimits: { readonly section?: number; readonly book?: number },
     private readonly tense: Tense,
+    private readonly narrator: string | undefined,
   ) {}
 
   root(): unknown {
@@ -3483,6 +3552,10 @@ class SchemaFiller {
     if (rule !== undefined) return rule;
     if (ctx.isItem && PEOPLE_LIST.test(key)) return this.writer.personName(ctx.names);
     // A bible's narration names its person, as models write it; a section's point of view is a name.
+    if (key === 'point_of_view' && this.narrator) {
+      const narration = FIRST_PERSON_NARRATION[this.language.split('-')[0] ?? ''];
+      return !container && narration ? narration(this.narrator) : this.narrator;
+    }
     if (key === 'point_of_view' && !container) {
       const name = this.writer.anyCastName();
       const narration = NARRATION[this.language.split('-')[0] ?? ''];
@@ -3516,13 +3589,22 @@ class SchemaFiller {
     // A word limit ("At most 25 words") asks for a line, not a paragraph cut short.
     else if (limit !== undefined) text = this.writer.sentence();
     // A reviser keeps a paragraph's length (the fake's paragraphs run 3-7 sentences).
-    else if (/(^|_)replacement$/.test(key)) text = this.writer.sentences(this.rng.int(5, 7));
-    else if (LONG_TEXT_KEY.test(key)) text = this.writer.sentences(this.rng.int(3, 5));
+    else if (/(^|_)replacement$/.test(key)) text = this.bookText(this.writer.sentences(this.rng.int(5, 7)));
+    else if (LONG_TEXT_KEY.test(key)) text = this.bookText(this.writer.sentences(this.rng.int(3, 5)));
     else if (SUMMARY_KEY.test(key)) text = this.writer.sentences(this.rng.int(2, 3));
     else if (/(^|_)answer$/.test(key)) text = this.writer.sentences(this.rng.int(1, 2));
     // Anything else (definitions, goals, voices, facts, beats...): one sentence.
     else text = this.writer.sentence();
     return limit !== undefined ? limitWords(text, limit, this.writer.vocab.spacer) : text;
+  }
+
+  /** A passage of the book itself (a reviser's paragraph, a section's text), told as the narration asks. */
+  private bookText(text: string): string {
+    return inAskedNarration(
+      text,
+      { tense: this.tense, ...(this.narrator ? { narrator: this.narrator } : {}) },
+      this.language,
+    );
   }
 }
 
