@@ -6,7 +6,7 @@
  * JSON when prose was asked. Framing is cut off when it can be; what cannot
  * be cut makes the answer unusable, and it is asked for again.
  */
-import { type Person, personMismatch } from './narration-person';
+import { narratorNamedAsOther, type Person, personMismatch } from './narration-person';
 import { type Tense, tenseMismatch } from './narration-tense';
 import { narration } from './prose-words';
 import { countWords } from '../../book/word-count';
@@ -106,6 +106,9 @@ export function stripFraming(text: string, title?: string): string {
   return result;
 }
 
+/** A first-person narrator named as the subject this many times in one answer is told in the third person there. */
+const NARRATOR_NAMED_TIMES = 2;
+
 /**
  * The checks every prose answer goes through. `language` is the book's BCP
  * 47 tag. Repetition is checked within the answer and against `earlier`
@@ -120,6 +123,8 @@ export function checkProse(
     fragment?: boolean;
     /** The person a story is narrated in, when its bible says. */
     person?: Person;
+    /** Who narrates a first-person story, when the bible names them: their name as a subject is asked again. */
+    narrator?: string;
     /** The tense a story is told in, as its bible says. */
     tense?: Tense;
     /** A story's prose, whose speech belongs in quotation marks: a script's "Name: line" is asked again. */
@@ -148,6 +153,13 @@ export function checkProse(
   }
   const narrator = options.person && personMismatch(text, options.language, options.person);
   if (narrator) problems.push(narrator);
+  const namedAsOther = options.narrator ? narratorNamedAsOther(text, options.language, options.narrator) : [];
+  if (!narrator && namedAsOther.length >= NARRATOR_NAMED_TIMES) {
+    problems.push(
+      `it is narrated in the third person where ${options.narrator} acts ("${namedAsOther[0]}"), ` +
+        `and ${options.narrator} tells this book as "I"`,
+    );
+  }
   const tense = options.tense && tenseMismatch(text, options.language, options.tense);
   if (tense) problems.push(tense);
   if (options.story && isScript(text)) {

@@ -12,7 +12,14 @@ import { isRecord } from './model-json';
 import type { OpenAiModelSettings } from './openai-settings';
 import { blocksToProse, proseToBlocks } from './prose-reader';
 import { bibleMaxTokens, bibleMessages, bibleStep, listedSections, requestedSections } from './steps/bible.step';
-import { capitalise, plannedWords, type BookPlan, type PlannedSection, type WordLimits } from './steps/book-plan';
+import {
+  capitalise,
+  characterNamed,
+  plannedWords,
+  type BookPlan,
+  type PlannedSection,
+  type WordLimits,
+} from './steps/book-plan';
 import { continuityMaxTokens, continuityMessages, continuityStep } from './steps/continuity.step';
 import { formMessages, formStep } from './steps/form.step';
 import { lessonExtrasMaxTokens, lessonExtrasMessages, lessonExtrasStep } from './steps/lesson-extras.step';
@@ -34,7 +41,7 @@ import {
   type FirstAnswer,
 } from './steps/prose-section.step';
 import { revisionMaxTokens, revisionMessages, revisionStep } from './steps/revision.step';
-import { isNarratorProblem, statedPerson } from './narration-person';
+import { isNarratorProblem, narratorNamedAsOther, type Person, statedPerson } from './narration-person';
 import { isTenseProblem } from './narration-tense';
 import { SEAM_WORDS_AFTER, SEAM_WORDS_BEFORE, seamMaxTokens, seamMessages, seamStep } from './steps/seam.step';
 import {
@@ -353,11 +360,7 @@ class PipelineRun {
     let notes: DraftNotes | undefined;
     let continuations = 0;
     let rejected = 0;
-    // The person the section is narrated in: its own outline entry's (a chapter in letters), else the bible's.
-    const person =
-      plan.bible.kind === 'story'
-        ? (statedPerson(section.pointOfView) ?? statedPerson(plan.bible.pointOfView))
-        : undefined;
+    const { person, narrator } = this.narrationOf(section);
     // Why the last answer was not used, told to the next request: asked the same thing again, a model
     // sampling at temperature 0 gives the same answer.
     let rejection: string | undefined;
@@ -421,6 +424,7 @@ class PipelineRun {
         earlier: text,
         fragment: !first,
         person,
+        narrator,
         tense: plan.bible.kind === 'story' ? plan.bible.tense : undefined,
         story: plan.bible.kind === 'story',
       });
@@ -708,6 +712,7 @@ class PipelineRun {
       this.call,
     );
     const blocks = [...section.chapter.blocks];
+    const { narrator } = this.narrationOf(planned);
     let applied = 0;
     let words = chapterWords(section.chapter);
     // From the last paragraph back, so earlier indexes stay valid while blocks are replaced.
@@ -719,6 +724,8 @@ class PipelineRun {
       const text = withoutNewStockSentences(original.text, check.text, this.plan.language, this.plan.bible.kind);
       // An edit fixes a detail; one that guts the paragraph would cost the book its length and its scene.
       if (check.problems.length > 0 || countWords(text) < countWords(original.text) * MIN_EDIT_LENGTH) continue;
+      // A reviser copies its brief's "Mara must notice the map" into a book Mara tells as "I".
+      if (narrator && namedMore(text, original.text, this.plan.language, narrator)) continue;
       const revisedWords = words - countWords(original.text) + countWords(text);
       if (this.overClientLimit(revisedWords)) continue;
       blocks.splice(at, 1, ...proseToBlocks(text, { headings: !isFiction(this.plan.type) }));
@@ -742,6 +749,19 @@ class PipelineRun {
   private voiceSample(text: string): string {
     const read = blocksToProse(proseToBlocks(text, { headings: !isFiction(this.plan.type) }));
     return withoutStockSentences(read, this.plan.language, this.plan.bible.kind);
+  }
+
+  /**
+   * The person a section is narrated in (its own outline entry's, for a chapter in letters, else the bible's)
+   * and, in the first person, who tells it when the plan names them.
+   */
+  private narrationOf(section: PlannedSection): { person?: Person; narrator?: string } {
+    const bible = this.plan.bible;
+    if (bible.kind !== 'story') return {};
+    const stating = statedPerson(section.pointOfView) ? section.pointOfView : bible.pointOfView;
+    const person = statedPerson(stating);
+    const narrator = person === 'first' && stating ? characterNamed(bible, stating)?.name : undefined;
+    return { ...(person ? { person } : {}), ...(narrator ? { narrator } : {}) };
   }
 
   /** Whether a section of this many words would break the client's limit on a section: a rewrite that would is not used. */
@@ -984,4 +1004,11 @@ function readJson(chapter: BookChapter | undefined): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** Whether `revised` names the narrator of a first-person book as a subject more often than `original` did. */
+function namedMore(revised: string, original: string, language: string, narrator: string): boolean {
+  return (
+    narratorNamedAsOther(revised, language, narrator).length > narratorNamedAsOther(original, language, narrator).length
+  );
 }

@@ -1,4 +1,4 @@
-import { isNarratorProblem, personMismatch, statedPerson } from './narration-person';
+import { isNarratorProblem, narratorNamedAsOther, personMismatch, statedPerson } from './narration-person';
 
 /** About 300 words of narration in one person, with speech in the other. */
 function told(narrator: 'I' | 'She', language: 'en' = 'en'): string {
@@ -68,5 +68,32 @@ describe('personMismatch', () => {
   it('says nothing of short texts or of languages whose pronouns it does not know', () => {
     expect(personMismatch('I walked to the pier. I saw the boat.', 'en', 'third')).toBeUndefined();
     expect(personMismatch(told('I'), 'es', 'third')).toBeUndefined();
+  });
+});
+
+describe('narratorNamedAsOther (a first-person narrator made the subject by name)', () => {
+  it('finds the name where it acts: a sentence or paragraph start, a speech tag, after a conjunction', () => {
+    const text =
+      'Mara walked to the window.\n\n"Go home," Mara said, and Mara slowly turned away while I watched. ' +
+      'The tide came in; Mara Quill knew it would.';
+    expect(narratorNamedAsOther(text, 'en', 'Mara Quill')).toEqual([
+      'Mara Quill knew',
+      'Mara walked',
+      'Mara said',
+      'Mara slowly turned',
+    ]);
+    // Given only "Mara", "Mara Quill knew" is a name followed by a name, not a clause: three.
+    expect(narratorNamedAsOther(text, 'en', 'Mara')).toEqual(['Mara walked', 'Mara said', 'Mara slowly turned']);
+  });
+
+  it('leaves the name as an object, a name given, and speech: a first-person narrator is called by name there', () => {
+    const text =
+      'I told Mara nothing. He called me Mara, as my mother did. My name is Mara and I keep the light. ' +
+      '"Mara, come in," he said. "Mara knows," said Tomas.';
+    expect(narratorNamedAsOther(text, 'en', 'Mara')).toEqual([]);
+  });
+
+  it('reads English narration only', () => {
+    expect(narratorNamedAsOther('Mara marchait vers la jetée. Mara savait.', 'fr', 'Mara')).toEqual([]);
   });
 });

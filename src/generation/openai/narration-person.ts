@@ -8,6 +8,7 @@
  */
 
 import { primaryLanguage } from '../../book/language-tag';
+import { escapeRegExp } from '../../common/escape-reg-exp';
 import { narration } from './prose-words';
 
 export type Person = 'first' | 'third';
@@ -84,4 +85,40 @@ export function personMismatch(text: string, language: string, person: Person): 
     return 'it is narrated in the third person, and this book is narrated in the first';
   }
   return undefined;
+}
+
+/** What stands where speech was taken out of the narration: a name right after it tags the speech ("...," Mara said). */
+const SPEECH = ' \u2016 ';
+// What makes a name the subject of what follows: a paragraph's or sentence's start, speech just before it (a tag),
+// a conjunction ("and Mara knew", "while Mara hid").
+const SUBJECT_CUE =
+  /(?:^\s*|\n\s*|[.!?;:\u2016]\s+|,\s+|\b(?:and|but|so|then|while|when|as|because|until|before|after|once|if|though|where)\s+)$/iu;
+/** A lower-case word after the name, perhaps after an adverb: "Mara walked", "Mara slowly turned". */
+const ACTS = /^\s+(?:[a-z]+ly\s+)?[a-z]+\b/u;
+
+/**
+ * Where narration outside speech makes the narrator of a first-person book
+ * the subject of a sentence by name ("Mara walked to the window"): they say
+ * "I". Writers and revisers are given the bible's "first person, Mara" but
+ * also an outline and a reviser's brief that speak of Mara by name, and
+ * copy it. English narration only; the clauses found, each as its name and
+ * the word after it.
+ */
+export function narratorNamedAsOther(text: string, language: string, narrator: string): string[] {
+  if (primaryLanguage(language) !== 'en') return [];
+  const told = narration(text, SPEECH);
+  const first = narrator.trim().split(/\s+/)[0] ?? '';
+  // The full name and the first name: "Mara Quill walked" is found once, since "Mara" is followed by a name there.
+  const names = [...new Set([narrator.trim(), first])].filter((name) => name.length >= 2);
+  const found: string[] = [];
+  for (const name of names) {
+    const pattern = new RegExp(`(?<![\\p{L}\\p{M}'’])${escapeRegExp(name)}(?![\\p{L}\\p{M}'’])`, 'gu');
+    for (const match of told.matchAll(pattern)) {
+      const after = ACTS.exec(told.slice(match.index + name.length));
+      if (after && SUBJECT_CUE.test(told.slice(Math.max(0, match.index - 12), match.index))) {
+        found.push(`${name}${after[0].replace(/\s+/g, ' ')}`);
+      }
+    }
+  }
+  return found;
 }

@@ -274,6 +274,43 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     }
   });
 
+  it('asks again for a part of a first-person book that makes its narrator the subject by name, saying why', async () => {
+    const named = (prose: string) =>
+      prose
+        .split('\n\n')
+        .map((paragraph, index) => `Mara walked to window ${index + 2} and Mara counted the boats. ${paragraph}`)
+        .join('\n\n');
+    const book = await provider({ prose: firstAnswerFor(2, named) });
+    const ctx = context();
+    const outcome = await book.generate(
+      request({ prompt: 'Told by Mara herself, in the first person: a lighthouse keeper finds a map.' }),
+      ctx,
+    );
+    const prose = server!.calls.filter((call) => call.kind === 'prose');
+    const first = prose.findIndex((call) => partOf(call) === 2);
+    expect(nextForSamePart(prose, first)?.lastUserMessage).toContain(
+      'Your previous answer could not be used (it is narrated in the third person where Mara acts ("Mara walked"), ' +
+        'and Mara tells this book as "I").',
+    );
+    expect(JSON.stringify(outcome.document.chapters)).not.toContain('Mara walked to window');
+  });
+
+  it('does not publish a revision that names the narrator of a first-person book as the subject', async () => {
+    // Long enough to be used, were its narrator right (see the stock-phrase revision below).
+    const replacement = Array.from(
+      { length: 24 },
+      (_, index) => `Mara counted lamp ${index + 1} along the harbour wall and named it aloud.`,
+    ).join(' ');
+    const book = await provider({ answer: part2RevisedAs(replacement) });
+    const ctx = context();
+    const outcome = await book.generate(
+      request({ prompt: 'Told by Mara herself, in the first person: a lighthouse keeper finds a map.' }),
+      ctx,
+    );
+    expect(ctx.messages.join('\n')).toMatch(/Part 2 kept as drafted: none of the reviser's edits was usable/);
+    expect(JSON.stringify(outcome.document.chapters)).not.toContain('Mara counted lamp');
+  });
+
   // A planner reads the style's usual narration in its prompt ("Point of view: close third") and may follow it
   // over the client's words.
   const narrationOverruled = [

@@ -49,13 +49,14 @@ export function sentencesOf(paragraph: string): string[] {
  * The narrator's words: speech taken out, in quotation marks of every kind
  * and in paragraphs that open with a dash (French and German dialogue), so
  * what characters say is never taken for the narrator (or the model) talking.
+ * Each quotation becomes `speech` (a space unless a reader needs to know where one was).
  */
-export function narration(text: string): string {
+export function narration(text: string, speech = ' '): string {
   return text
     .split(/\n\s*\n/)
     .filter((paragraph) => !/^\s*[—–-]/.test(paragraph))
     .join('\n\n')
-    .replace(/"[^"\n]*"|“[^”\n]*”|‘[^’\n]*’|«[^»\n]*»|„[^“\n]*“|‚[^‘\n]*‘|「[^」\n]*」/g, ' ');
+    .replace(/"[^"\n]*"|“[^”\n]*”|‘[^’\n]*’|«[^»\n]*»|„[^“\n]*“|‚[^‘\n]*‘|「[^」\n]*」/g, speech);
 }
 
 /**
