@@ -88,8 +88,8 @@ export function revisionMessages(
         ...problems.map((problem) => `- ${problem}`),
         '',
         languageLine(plan.language),
-        'Fix them by replacing as few paragraphs as possible, keeping the voice, the tense and the length. ' +
-          'Give each replaced paragraph by its number.',
+        'Fix them by replacing as few paragraphs as possible, keeping the narration (its person and tense), ' +
+          'the voice and the length. Give each replaced paragraph by its number.',
       ].join('\n'),
     },
   ];
