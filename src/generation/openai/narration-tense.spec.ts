@@ -67,3 +67,69 @@ describe('tenseMismatch', () => {
     expect(tenseMismatch(PRESENT, 'fr', 'past')).toBeUndefined();
   });
 });
+
+/** A French story told in the passé simple and the imparfait, as French novels are. */
+const PASSE_SIMPLE = `La marée était basse quand Mara arriva au phare. Elle monta l'escalier de fer et s'arrêta devant la porte de la lanterne. Elle était ouverte. Elle l'avait fermée elle-même la veille ; elle le savait.
+
+À l'intérieur, la lentille tournait lentement dans son berceau de laiton. Elle la regarda un moment. Puis elle traversa la pièce jusqu'au bureau et trouva le registre où elle l'avait laissé, mais la dernière page avait disparu. Quelqu'un l'avait coupée avec une lame.
+
+Elle redescendit en comptant les marches comme elle le faisait toujours, et en bas elle vit les bottes près de la porte. Elles étaient mouillées. Elles n'étaient pas à elle.
+
+Il l'attendait dans la cuisine. Il avait fait du thé dans sa théière et s'était assis à sa table comme s'il était chez lui. Elle resta sur le seuil et ne dit rien. Il leva les yeux. Il sourit. Elle le détesta pour ce sourire, et elle s'assit quand même.
+
+Ils parlèrent jusqu'à la nuit. Il lui parla de la carte et elle écouta. Quand il partit, elle ferma la porte à clé, la vérifia deux fois, et pourtant elle ne dormit pas.`;
+
+/** The same told in the present, with its passé composé for what came before ("elle l'a fermée la veille"). */
+const PRESENT_FR = `La marée est basse quand Mara arrive au phare. Elle monte l'escalier de fer et s'arrête devant la porte de la lanterne. Elle est ouverte. Elle l'a fermée elle-même la veille ; elle le sait.
+
+À l'intérieur, la lentille tourne lentement dans son berceau de laiton. Elle la regarde un moment. Puis elle traverse la pièce jusqu'au bureau et trouve le registre où elle l'a laissé, mais la dernière page a disparu. Quelqu'un l'a coupée avec une lame.
+
+Elle redescend en comptant les marches comme elle le fait toujours, et en bas elle voit les bottes près de la porte. Elles sont mouillées. Elles ne sont pas à elle.
+
+Il l'attend dans la cuisine. Il a fait du thé dans sa théière et s'est assis à sa table comme s'il était chez lui. Elle reste sur le seuil et ne dit rien. Il lève les yeux. Il sourit. Elle le déteste pour ce sourire, et elle s'assoit quand même.
+
+Ils parlent jusqu'à la nuit. Il lui parle de la carte et elle écoute. Quand il part, elle ferme la porte à clé, la vérifie deux fois, et pourtant elle ne dort pas.`;
+
+/** A first-person narrator in the passé composé, as much modern French fiction is told. */
+const PASSE_COMPOSE = Array.from(
+  { length: 4 },
+  () =>
+    "Je suis arrivée au phare avant la nuit. J'ai monté l'escalier de fer, je me suis arrêtée devant la porte. " +
+    "Elle était ouverte. Je l'ai poussée et j'ai attendu. Il n'a rien dit. Il m'a regardée, puis il est sorti.",
+).join('\n\n');
+
+describe('tenseMismatch in French', () => {
+  it('reads the passé simple and the imparfait as past, the présent as present, the passé composé as past', () => {
+    expect(countTenses(PASSE_SIMPLE, 'fr')).toEqual({ past: expect.any(Number), present: 0 });
+    expect(countTenses(PASSE_SIMPLE, 'fr').past).toBeGreaterThanOrEqual(20);
+    const present = countTenses(PRESENT_FR, 'fr-FR');
+    expect(present.present).toBeGreaterThanOrEqual(15);
+    expect(present.past).toBeLessThan(present.present / 3);
+    // Nine verbs a paragraph: "n'a rien dit" is one, its "rien" read past.
+    expect(countTenses(PASSE_COMPOSE, 'fr')).toEqual({ past: 36, present: 0 });
+  });
+
+  it('finds a French section told in the other tense from the book', () => {
+    expect(tenseMismatch(PRESENT_FR, 'fr', 'past')).toBe(
+      'it is told in the present tense, and this book is told in the past',
+    );
+    expect(tenseMismatch(PASSE_SIMPLE, 'fr', 'present')).toBe(
+      'it is told in the past tense, and this book is told in the present',
+    );
+    expect(tenseMismatch(PASSE_SIMPLE, 'fr', 'past')).toBeUndefined();
+    expect(tenseMismatch(PASSE_COMPOSE, 'fr', 'past')).toBeUndefined();
+  });
+
+  it('takes "il y a des années" for "ago", and leaves speech out', () => {
+    expect(
+      countTenses('Il y a des années, elle avait quitté le port. Il y a trois jours, il était revenu.', 'fr'),
+    ).toEqual({
+      past: 2,
+      present: 0,
+    });
+    expect(countTenses('« Je pars, dit-il. Je reviens demain. »\n\n— Il ment, je le sais.', 'fr')).toEqual({
+      past: 0,
+      present: 0,
+    });
+  });
+});

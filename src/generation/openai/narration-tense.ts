@@ -6,7 +6,8 @@
  * tense models write by default. The book then changes tense at a chapter
  * break, which no reader takes for a choice. Code reads the narration's
  * verbs after a subject pronoun ("she walked", "she walks", "I was", "I
- * am"), in English, where their form says the tense; the answer is asked
+ * am"; "elle marcha", "elle marchait", "elle a marché", "elle marche"), in
+ * English and French, where their form says the tense; the answer is asked
  * for again with the reason.
  */
 
@@ -68,15 +69,70 @@ function tenseOf(subject: string, contraction: string | undefined, verb: string)
   return undefined;
 }
 
-/** How many of the narration's subject verbs are in each tense. */
-export function countTenses(text: string): Record<Tense, number> {
+// French: a subject pronoun, its clitics ("il ne s'en", "elle l'"), the verb and the word after it (a participle
+// after "a" or "est" makes the passé composé).
+const FRENCH_SUBJECT =
+  /(?<![\p{L}\p{M}])(?:(?:je|il|elle|on|ils|elles)\s+|j['’]\s*)((?:(?:ne|se|me|te|le|la|les|lui|leur|y|en)\s+|(?:n|s|m|t|l)['’])*)([\p{L}\p{M}]+)(?:\s+(?:pas\s+|plus\s+|jamais\s+|rien\s+)?([\p{L}\p{M}]+))?/giu;
+
+/** The present's "avoir" and "être": the passé composé's auxiliaries when a participle follows. */
+const FRENCH_AUXILIARY = new Set(['a', 'ai', 'as', 'ont', 'est', 'es', 'suis', 'sont']);
+/** Present forms that end like the imparfait ("il sait", "je fais") or the passé simple ("il a", "il va"). */
+const FRENCH_PRESENT = new Set([
+  ...['sait', 'fait', 'plaît', 'plait', 'tait', 'naît', 'nait', 'paraît', 'parait', 'connaît', 'connait'],
+  ...['reconnaît', 'reconnait', 'disparaît', 'apparaît', 'refait', 'défait', 'sais', 'fais', 'vais', 'plais'],
+  ...['tais', 'connais', 'parais', 'va', 'voit', 'doit', 'croit', 'boit', 'reçoit', 'aperçoit', 'peut', 'veut'],
+]);
+/** Words after "il est" or "elle a" that end like a participle and are none. */
+const NOT_PARTICIPLES = new Set(['ici', 'aussi', 'ainsi', 'parmi', 'lui', 'oui', 'mi', 'si', 'qui', 'tu', 'vu']);
+/** Passé simple forms in -it that the present does not share ("il prit", not "il finit", which is both). */
+const FRENCH_SIMPLE_PAST_IT = new Set([
+  ...['prit', 'fit', 'mit', 'vit', 'partit', 'sortit', 'sentit', 'dormit', 'servit', 'ouvrit', 'offrit'],
+  ...['couvrit', 'découvrit', 'souffrit', 'suivit', 'reprit', 'apprit', 'comprit', 'surprit', 'remit', 'promit'],
+  ...['permit', 'admit', 'écrivit', 'conduisit', 'construisit', 'naquit', 'assit', 'repartit', 'ressentit'],
+]);
+
+/** What follows "il y a" when it means "ago" ("il y a des années", "il y a trois jours"), not "there is". */
+const AGO = /^(?:des|quelques|longtemps|peu|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|vingt|cent|mille|\d+)$/u;
+
+function frenchTenseOf(clitics: string, verb: string, next: string | undefined): Tense | undefined {
+  const word = verb.toLowerCase();
+  const after = next?.toLowerCase();
+  if (word === 'a' && /\by\s*$/iu.test(clitics) && after !== undefined && AGO.test(after)) return undefined;
+  if (FRENCH_AUXILIARY.has(word)) {
+    // "elle a vu", "il est parti", "ils ont pris": the passé composé; "elle a faim", "il est tard": the present.
+    const participle =
+      after !== undefined &&
+      !NOT_PARTICIPLES.has(after) &&
+      /(?:é|ée|és|ées|i|ie|is|ise|u|ue|us|it|ert|eint|aint)$/u.test(after);
+    return participle ? 'past' : 'present';
+  }
+  if (FRENCH_PRESENT.has(word)) return 'present';
+  if (word === 'eut' || word === 'fut' || FRENCH_SIMPLE_PAST_IT.has(word)) return 'past';
+  // The imparfait (était, marchaient, je savais), the passé simple (marcha, marchèrent, je marchai, prirent, furent).
+  if (/(?:ait|aient|ais|èrent|irent|urent|inrent)$/u.test(word)) return 'past';
+  // The passé simple's other forms: "il marcha", "je marchai", "il put", "il répondit" (not "il interdit").
+  if (word.length >= 3 && /(?:a|ai|ut)$/u.test(word)) return 'past';
+  if (/(?:nd|rd)it$/u.test(word) && word !== 'interdit') return 'past';
+  // "elle marche", "ils regardent", "il prend", "il vient", "il met", "il sort": the present.
+  if (/(?:e|es|ent|d|ds|ort|art|et)$/u.test(word)) return 'present';
+  return undefined;
+}
+
+/** How many of the narration's subject verbs are in each tense (English, or French with `language` "fr"). */
+export function countTenses(text: string, language = 'en'): Record<Tense, number> {
   const counts: Record<Tense, number> = { past: 0, present: 0 };
-  for (const match of narration(text).matchAll(SUBJECT)) {
-    const tense = tenseOf(match[1] ?? '', match[2], match[3] ?? '');
+  const french = primaryLanguage(language) === 'fr';
+  for (const match of narration(text).matchAll(french ? FRENCH_SUBJECT : SUBJECT)) {
+    const tense = french
+      ? frenchTenseOf(match[1] ?? '', match[2] ?? '', match[3])
+      : tenseOf(match[1] ?? '', match[2], match[3] ?? '');
     if (tense) counts[tense] += 1;
   }
   return counts;
 }
+
+/** The languages whose verbs this file reads. */
+const TENSE_LANGUAGES = new Set(['en', 'fr']);
 
 const TENSE_PROBLEM = /^it is told in the (?:past|present) tense/;
 
@@ -87,14 +143,14 @@ export function isTenseProblem(problem: string): boolean {
 
 /**
  * Why the text is not told in `tense`, or undefined when it is (or its
- * language is not English, or it has too few verbs to say). A past-tense
+ * language is neither English nor French, or it has too few verbs to say). A past-tense
  * story still says "I am old now" in its frame, and a present-tense one
  * "she had lived here once": only a text whose verbs are mostly in the
  * other tense is told in it.
  */
 export function tenseMismatch(text: string, language: string, tense: Tense): string | undefined {
-  if (primaryLanguage(language) !== 'en') return undefined;
-  const counts = countTenses(text);
+  if (!TENSE_LANGUAGES.has(primaryLanguage(language))) return undefined;
+  const counts = countTenses(text, language);
   const other: Tense = tense === 'past' ? 'present' : 'past';
   if (counts.past + counts.present < ENOUGH_VERBS || counts[other] < DOMINANCE * counts[tense]) return undefined;
   return `it is told in the ${other} tense, and this book is told in the ${tense}`;

@@ -223,6 +223,31 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     expect(ctx.messages.join('\n').split(reason)).toHaveLength(2);
   });
 
+  it('asks again for a part of a French book told in the present, saying why', async () => {
+    const book = await provider({
+      prose: firstAnswerFor(2, (generated) =>
+        generated
+          .split('\n\n')
+          .map(
+            (paragraph, index) =>
+              `Elle attend à la fenêtre ${index + 2}, elle compte les bateaux, elle connaît la marée, elle regarde ` +
+              `la porte, elle écoute, elle entend le vent, elle se retourne et elle attend. ${paragraph}`,
+          )
+          .join('\n\n'),
+      ),
+    });
+    const outcome = await book.generate(
+      request({ prompt: 'Une gardienne de phare appelée Maëlle trouve une carte qui mène sous la mer.' }),
+      context(),
+    );
+    const prose = server!.calls.filter((call) => call.kind === 'prose');
+    const first = prose.findIndex((call) => partOf(call) === 2);
+    expect(nextForSamePart(prose, first)?.lastUserMessage).toContain(
+      'Your previous answer could not be used (it is told in the present tense, and this book is told in the past).',
+    );
+    expect(JSON.stringify(outcome.document.chapters)).not.toContain('elle compte les bateaux');
+  });
+
   it.each(narratorSlips)(
     'keeps a part whose writer tells it in $slip every time, rather than failing the book',
     async ({ change, reason }) => {
