@@ -753,14 +753,17 @@ class PipelineRun {
 
   /**
    * The person a section is narrated in (its own outline entry's, for a chapter in letters, else the bible's)
-   * and, in the first person, who tells it when the plan names them.
+   * and, in the first person, who tells it when the plan names them (the section's point of view, else the
+   * bible's narrator).
    */
   private narrationOf(section: PlannedSection): { person?: Person; narrator?: string } {
     const bible = this.plan.bible;
     if (bible.kind !== 'story') return {};
-    const stating = statedPerson(section.pointOfView) ? section.pointOfView : bible.pointOfView;
-    const person = statedPerson(stating);
-    const narrator = person === 'first' && stating ? characterNamed(bible, stating)?.name : undefined;
+    const own = section.pointOfView ?? '';
+    const person = statedPerson(own) ?? statedPerson(bible.pointOfView);
+    // A first-person book may change narrators: a section's own point of view names who says "I" there.
+    const teller = characterNamed(bible, own) ?? characterNamed(bible, bible.pointOfView);
+    const narrator = person === 'first' ? teller?.name : undefined;
     return { ...(person ? { person } : {}), ...(narrator ? { narrator } : {}) };
   }
 

@@ -320,6 +320,36 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     expect(JSON.stringify(outcome.document.chapters)).not.toContain('Mara walked to window');
   });
 
+  it('holds a part of a first-person book to the narrator its outline entry names, who may not be the bible’s', async () => {
+    // Part 2 is Tomas's to tell: Mara is "she" there, and "Mara walked" is right.
+    const book = await provider({
+      answer: (call, generated) => {
+        if (call.name !== 'book_outline') return undefined;
+        const outline = generated as { sections: Array<{ number: number; point_of_view: string | null }> };
+        const sections = outline.sections.map((section) =>
+          section.number === 2 ? { ...section, point_of_view: 'first person, Tomas' } : section,
+        );
+        return { ...outline, sections };
+      },
+      prose: firstAnswerFor(2, (prose) =>
+        prose
+          .split('\n\n')
+          .map((paragraph, index) => `Mara walked to window ${index + 2} and Mara counted the boats. ${paragraph}`)
+          .join('\n\n'),
+      ),
+    });
+    const ctx = context();
+    const outcome = await book.generate(
+      request({
+        prompt:
+          'Told by Mara herself, in the first person: a lighthouse keeper named Mara and her brother Tomas find a map.',
+      }),
+      ctx,
+    );
+    expect(ctx.messages.join('\n')).not.toContain('where Mara acts');
+    expect(JSON.stringify(outcome.document.chapters[1])).toContain('Mara walked to window');
+  });
+
   it('does not publish a revision that names the narrator of a first-person book as the subject', async () => {
     // Long enough to be used, were its narrator right (see the stock-phrase revision below).
     const replacement = Array.from(

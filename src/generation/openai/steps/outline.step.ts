@@ -85,7 +85,11 @@ export function outlineSchema(type: ConcreteBookType, shape: BookShape, count: n
         words: int({ minimum: shape.sectionWords.min, maximum: shape.sectionWords.max }),
         ...(fiction
           ? {
-              point_of_view: str({ nullable: true, description: 'Whose eyes.' }),
+              point_of_view: str({
+                nullable: true,
+                description:
+                  'Whose eyes; in a book told in the first person, who says "I" here (the bible\'s narrator).',
+              }),
               present: list(str(), { max: 12, description: 'Names of the characters present.' }),
             }
           : {}),

@@ -1038,12 +1038,15 @@ function askedTense(messages: FakeChatCall['messages']): Tense {
 
 /**
  * Who tells the book in the first person: the bible's "Narration: first
- * person, Ines; ..." that a writer is given, or, for a planner, the lead of
+ * person, Ines; ..." that a writer is given (or its own entry's "Point of
+ * view: first person, Tomas"), or, for a planner, the lead of
  * a premise that asks for the first person (the first person it names).
  */
 function askedNarrator(messages: FakeChatCall['messages']): string | undefined {
   const text = messages.map((message) => message.content).join('\n');
-  const planned = /^Narration: first person, ([^;\n]+);/m.exec(text)?.[1];
+  // A writer's own entry may give its section to another narrator ("Point of view: first person, Tomas").
+  const own = [...text.matchAll(/^Point of view: first person, ([^;\n]+)$/gm)].at(-1)?.[1];
+  const planned = own ?? /^Narration: first person, ([^;\n]+);/m.exec(text)?.[1];
   if (planned) return planned.trim();
   const premise = PREMISE.exec(text)?.[1] ?? '';
   if (!/\bfirst[- ]person\b/i.test(premise) || /\bnot (?:in )?(?:the )?first[- ]person/i.test(premise)) {
