@@ -133,3 +133,57 @@ describe('tenseMismatch in French', () => {
     });
   });
 });
+
+/** A German story in the Präteritum, its verbs second as German puts them ("Dann stieg sie"). */
+const PRAETERITUM = `Die Flut war niedrig, als Mara den Leuchtturm erreichte. Sie stieg die eiserne Treppe hinauf und blieb vor der Tür des Lampenraums stehen. Sie war offen. Am Abend zuvor hatte sie sie selbst verschlossen; sie wusste es genau.
+
+Drinnen drehte sich die Linse langsam in ihrer Messingwiege. Eine Weile sah sie ihr zu. Dann ging sie zum Schreibtisch und fand das Logbuch, wo sie es gelassen hatte, aber die letzte Seite fehlte. Jemand hatte sie mit einer Klinge herausgeschnitten.
+
+Sie stieg wieder hinunter und zählte die Stufen, wie sie es immer tat, und unten sah sie die Stiefel an der Tür. Sie waren nass. Sie gehörten nicht ihr.
+
+Er wartete in der Küche. Er hatte Tee in ihrer Kanne gekocht und saß an ihrem Tisch, als gehörte er ihm. Sie blieb in der Tür stehen und sagte nichts. Er sah auf. Er lächelte. Sie hasste ihn für dieses Lächeln, und sie setzte sich trotzdem.
+
+Sie redeten, bis das Licht schwand. Er erzählte ihr von der Karte, und sie hörte zu. Als er ging, schloss sie die Tür ab, prüfte sie zweimal, und trotzdem schlief sie nicht.`;
+
+/** The same in the Präsens. */
+const PRAESENS = `Die Flut ist niedrig, als Mara den Leuchtturm erreicht. Sie steigt die eiserne Treppe hinauf und bleibt vor der Tür des Lampenraums stehen. Sie ist offen. Am Abend zuvor hat sie sie selbst verschlossen; sie weiß es genau.
+
+Drinnen dreht sich die Linse langsam in ihrer Messingwiege. Eine Weile sieht sie ihr zu. Dann geht sie zum Schreibtisch und findet das Logbuch, wo sie es gelassen hat, aber die letzte Seite fehlt. Jemand hat sie mit einer Klinge herausgeschnitten.
+
+Sie steigt wieder hinunter und zählt die Stufen, wie sie es immer tut, und unten sieht sie die Stiefel an der Tür. Sie sind nass. Sie gehören nicht ihr.
+
+Er wartet in der Küche. Er hat Tee in ihrer Kanne gekocht und sitzt an ihrem Tisch, als gehörte er ihm. Sie bleibt in der Tür stehen und sagt nichts. Er sieht auf. Er lächelt. Sie hasst ihn für dieses Lächeln, und sie setzt sich trotzdem.
+
+Sie reden, bis das Licht schwindet. Er erzählt ihr von der Karte, und sie hört zu. Als er geht, schließt sie die Tür ab, prüft sie zweimal, und trotzdem schläft sie nicht.`;
+
+describe('tenseMismatch in German', () => {
+  it('reads the Präteritum as past and the Präsens as present, with the verb before or after the pronoun', () => {
+    const past = countTenses(PRAETERITUM, 'de');
+    expect(past.past).toBeGreaterThanOrEqual(20);
+    expect(past.present).toBeLessThan(past.past / 4);
+    const present = countTenses(PRAESENS, 'de-AT');
+    expect(present.present).toBeGreaterThanOrEqual(20);
+    expect(present.past).toBeLessThan(present.present / 4);
+  });
+
+  it('finds a German section told in the other tense from the book', () => {
+    expect(tenseMismatch(PRAESENS, 'de', 'past')).toBe(
+      'it is told in the present tense, and this book is told in the past',
+    );
+    expect(tenseMismatch(PRAETERITUM, 'de', 'present')).toBe(
+      'it is told in the past tense, and this book is told in the present',
+    );
+    expect(tenseMismatch(PRAETERITUM, 'de', 'past')).toBeUndefined();
+  });
+
+  it('takes the subjunctive for neither tense, and leaves speech out', () => {
+    expect(countTenses('Sie würde gehen. Er hätte es gewusst. Wäre sie nur geblieben.', 'de')).toEqual({
+      past: 0,
+      present: 0,
+    });
+    expect(countTenses('„Ich gehe jetzt“, sagte er.\n\n– Sie kommt nicht, sagt er.', 'de')).toEqual({
+      past: 1,
+      present: 0,
+    });
+  });
+});

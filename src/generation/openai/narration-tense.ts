@@ -6,9 +6,9 @@
  * tense models write by default. The book then changes tense at a chapter
  * break, which no reader takes for a choice. Code reads the narration's
  * verbs after a subject pronoun ("she walked", "she walks", "I was", "I
- * am"; "elle marcha", "elle marchait", "elle a marché", "elle marche"), in
- * English and French, where their form says the tense; the answer is asked
- * for again with the reason.
+ * am"; "elle marcha", "elle marchait", "elle a marché", "elle marche";
+ * "sie ging", "sagte er", "sie geht"), in English, French and German, where
+ * their form says the tense; the answer is asked for again with the reason.
  */
 
 import { primaryLanguage } from '../../book/language-tag';
@@ -118,21 +118,75 @@ function frenchTenseOf(clitics: string, verb: string, next: string | undefined):
   return undefined;
 }
 
-/** How many of the narration's subject verbs are in each tense (English, or French with `language` "fr"). */
+// German: a subject pronoun and the verb after it ("sie ging", "er wartet"), or a verb and the pronoun after it,
+// as German puts the verb second ("Am Abend ging sie", "sagte er"). Verbs are lower case, nouns are not.
+const GERMAN_SUBJECT_FIRST = /(?<![\p{L}\p{M}])(ich|er|sie|es|wir|man)\s+(\p{Ll}[\p{L}\p{M}]*)/giu;
+const GERMAN_VERB_FIRST = /(?<![\p{L}\p{M}])(\p{Ll}[\p{L}\p{M}]*)\s+(?:ich|er|sie|es|wir|man)(?![\p{L}\p{M}])/gu;
+
+/** The Präteritum of strong and mixed verbs (their plurals add -en: "gingen", "sahen"), and of the modals. */
+const GERMAN_PAST = new Set([
+  ...['war', 'hatte', 'wurde', 'ging', 'kam', 'sah', 'stand', 'lag', 'saß', 'fand', 'nahm', 'gab', 'sprach'],
+  ...['lief', 'rief', 'hielt', 'fiel', 'blieb', 'schrieb', 'schwieg', 'trug', 'zog', 'stieg', 'schien', 'schlief'],
+  ...['trat', 'bat', 'fuhr', 'flog', 'schloss', 'hob', 'sang', 'sank', 'trank', 'warf', 'half', 'starb', 'traf'],
+  ...['tat', 'las', 'aß', 'vergaß', 'begann', 'gewann', 'verlor', 'verschwand', 'stieß', 'ließ', 'riss', 'griff'],
+  ...['wusste', 'dachte', 'brachte', 'kannte', 'nannte', 'rannte', 'konnte', 'musste', 'wollte', 'sollte'],
+  ...['durfte', 'mochte', 'wandte', 'schob', 'bot', 'hing', 'fing', 'lud', 'wies', 'erschien', 'bekam', 'riet'],
+  ...['galt', 'briet', 'schalt', 'focht', 'litt', 'ritt', 'schnitt', 'stritt', 'glitt', 'schritt'],
+]);
+/** Present forms: the irregular ones, and the ones a rule would take for something else ("weiß", "hält"). */
+const GERMAN_PRESENT = new Set([
+  ...['ist', 'hat', 'wird', 'geht', 'kommt', 'sieht', 'steht', 'liegt', 'sitzt', 'weiß', 'kann', 'muss', 'will'],
+  ...['soll', 'darf', 'mag', 'gibt', 'nimmt', 'spricht', 'läuft', 'ruft', 'hält', 'fällt', 'bleibt', 'trägt'],
+  ...['zieht', 'denkt', 'bringt', 'kennt', 'schläft', 'tritt', 'fährt', 'hilft', 'stirbt', 'trifft', 'tut'],
+  ...['liest', 'isst', 'vergisst', 'beginnt', 'findet', 'bin', 'habe', 'sind', 'haben', 'werden', 'gehen'],
+]);
+/** Lower-case words after a pronoun that end like a verb and are none, or are subjunctive ("würde", "hätte"). */
+const GERMAN_NEITHER = new Set([
+  ...['nicht', 'jetzt', 'selbst', 'erst', 'seit', 'fast', 'meist', 'oft', 'bereits', 'sonst', 'zuerst', 'zuletzt'],
+  ...['mit', 'gut', 'heute', 'gerade', 'gestern', 'morgen', 'wieder', 'immer', 'noch', 'schon', 'nie', 'nur'],
+  ...['würde', 'würden', 'wäre', 'wären', 'hätte', 'hätten', 'könnte', 'müsste', 'sollte', 'dürfte', 'möchte'],
+]);
+
+function germanTenseOf(subject: string | undefined, verb: string): Tense | undefined {
+  const word = verb.toLowerCase();
+  if (GERMAN_NEITHER.has(word)) return undefined;
+  if (GERMAN_PAST.has(word) || (word.endsWith('en') && GERMAN_PAST.has(word.slice(0, -2)))) return 'past';
+  if (GERMAN_PRESENT.has(word)) return 'present';
+  // A word before the pronoun may be anything ("als sie", "dass er"): only the lists and the weak -te count there.
+  if (subject === undefined) return word.length >= 5 && /[^t]te$/u.test(word) ? 'past' : undefined;
+  const person = subject.toLowerCase();
+  // The weak Präteritum: "sagte", "wartete"; "ich warte" and "ich rette" are the present of a stem in -t.
+  if (/ete$/u.test(word) || (word.length >= 5 && /[^td]te$/u.test(word))) return 'past';
+  if (person === 'ich') return /[^t]e$/u.test(word) ? 'present' : undefined;
+  // A participle after an object pronoun: "er hätte es gewusst".
+  if (word.startsWith('ge') && word.length >= 6) return undefined;
+  // "er wartet", "sie sagt": the present's -t (a plural's "sie sagen" says nothing by its ending).
+  return word.length >= 4 && /(?:[^t]t|tet)$/u.test(word) ? 'present' : undefined;
+}
+
+/** How many of the narration's subject verbs are in each tense (English; French and German by `language`). */
 export function countTenses(text: string, language = 'en'): Record<Tense, number> {
   const counts: Record<Tense, number> = { past: 0, present: 0 };
-  const french = primaryLanguage(language) === 'fr';
-  for (const match of narration(text).matchAll(french ? FRENCH_SUBJECT : SUBJECT)) {
-    const tense = french
-      ? frenchTenseOf(match[1] ?? '', match[2] ?? '', match[3])
-      : tenseOf(match[1] ?? '', match[2], match[3] ?? '');
+  const told = narration(text);
+  const count = (tense: Tense | undefined) => {
     if (tense) counts[tense] += 1;
+  };
+  switch (primaryLanguage(language)) {
+    case 'fr':
+      for (const match of told.matchAll(FRENCH_SUBJECT)) count(frenchTenseOf(match[1] ?? '', match[2] ?? '', match[3]));
+      break;
+    case 'de':
+      for (const match of told.matchAll(GERMAN_SUBJECT_FIRST)) count(germanTenseOf(match[1], match[2] ?? ''));
+      for (const match of told.matchAll(GERMAN_VERB_FIRST)) count(germanTenseOf(undefined, match[1] ?? ''));
+      break;
+    default:
+      for (const match of told.matchAll(SUBJECT)) count(tenseOf(match[1] ?? '', match[2], match[3] ?? ''));
   }
   return counts;
 }
 
 /** The languages whose verbs this file reads. */
-const TENSE_LANGUAGES = new Set(['en', 'fr']);
+const TENSE_LANGUAGES = new Set(['en', 'fr', 'de']);
 
 const TENSE_PROBLEM = /^it is told in the (?:past|present) tense/;
 
@@ -143,7 +197,7 @@ export function isTenseProblem(problem: string): boolean {
 
 /**
  * Why the text is not told in `tense`, or undefined when it is (or its
- * language is neither English nor French, or it has too few verbs to say). A past-tense
+ * language is not one of those, or it has too few verbs to say). A past-tense
  * story still says "I am old now" in its frame, and a present-tense one
  * "she had lived here once": only a text whose verbs are mostly in the
  * other tense is told in it.
