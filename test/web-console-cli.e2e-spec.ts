@@ -8,6 +8,9 @@ const run = promisify(execFile);
 
 /** Issue 16: console users are created with the operator CLI (password from standard input), and CLI actions are audited. */
 describe('Operator CLI: console users and the audit log', () => {
+  // Seven commands, each a process of its own (npm, then Nest, a database pool and a password hash): more than the
+  // suite's minute on a loaded 2-core machine (as in cli.e2e-spec.ts).
+  jest.setTimeout(180_000);
   let dataSource: DataSource;
 
   beforeAll(async () => {
