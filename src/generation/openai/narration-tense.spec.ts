@@ -187,3 +187,47 @@ describe('tenseMismatch in German', () => {
     });
   });
 });
+
+/** A Spanish story in the preterite and the imperfect, its subjects mostly dropped as Spanish drops them. */
+const PRETERITO = `La marea estaba baja cuando Marta llegó al faro. Subió la escalera de hierro y se detuvo ante la puerta de la linterna. Estaba abierta. La había cerrado ella misma la noche anterior; lo sabía.
+
+Dentro, la lente giraba despacio en su cuna de latón. La miró un momento. Luego cruzó hasta el escritorio y encontró el cuaderno donde lo había dejado, pero faltaba la última página. Alguien la había cortado con una hoja.
+
+Bajó otra vez contando los peldaños, como hacía siempre, y abajo vio las botas junto a la puerta. Estaban mojadas. No eran suyas.
+
+Él la esperaba en la cocina. Había hecho té en su tetera y se sentaba a su mesa como si fuera suya. Ella se quedó en el umbral y no dijo nada. Él levantó la vista. Sonrió. Ella lo odió por esa sonrisa, y se sentó de todos modos.
+
+Hablaron hasta que se fue la luz. Él le habló del mapa y ella escuchó. Cuando se marchó, cerró la puerta con llave, la comprobó dos veces, y aun así no durmió.`;
+
+/** The same in the present. */
+const PRESENTE = `La marea está baja cuando Marta llega al faro. Sube la escalera de hierro y se detiene ante la puerta de la linterna. Está abierta. La ha cerrado ella misma la noche anterior; lo sabe.
+
+Dentro, la lente gira despacio en su cuna de latón. La mira un momento. Luego cruza hasta el escritorio y encuentra el cuaderno donde lo ha dejado, pero falta la última página. Alguien la ha cortado con una hoja.
+
+Baja otra vez contando los peldaños, como hace siempre, y abajo ve las botas junto a la puerta. Están mojadas. No son suyas.
+
+Él la espera en la cocina. Ha hecho té en su tetera y se sienta a su mesa como si fuera suya. Ella se queda en el umbral y no dice nada. Él levanta la vista. Sonríe. Ella lo odia por esa sonrisa, y se sienta de todos modos.
+
+Hablan hasta que se va la luz. Él le habla del mapa y ella escucha. Cuando se marcha, cierra la puerta con llave, la comprueba dos veces, y aun así no duerme.`;
+
+describe('tenseMismatch in Spanish', () => {
+  it('reads the preterite and the imperfect as past and the present as present, without subject pronouns', () => {
+    const past = countTenses(PRETERITO, 'es');
+    expect(past.past).toBeGreaterThanOrEqual(20);
+    expect(past.present).toBeLessThan(past.past / 4);
+    const present = countTenses(PRESENTE, 'es-MX');
+    expect(present.present).toBeGreaterThanOrEqual(15);
+    expect(present.past).toBeLessThan(present.present / 4);
+    expect(tenseMismatch(PRESENTE, 'es', 'past')).toBe(
+      'it is told in the present tense, and this book is told in the past',
+    );
+    expect(tenseMismatch(PRETERITO, 'es', 'past')).toBeUndefined();
+  });
+
+  it('leaves speech out: a dialogue line opens with a dash', () => {
+    expect(countTenses('—Vete ya —dice él—. Llega tarde y espera.\n\n—No —responde ella.', 'es')).toEqual({
+      past: 0,
+      present: 0,
+    });
+  });
+});

@@ -8,7 +8,9 @@
  * verbs after a subject pronoun ("she walked", "she walks", "I was", "I
  * am"; "elle marcha", "elle marchait", "elle a marché", "elle marche";
  * "sie ging", "sagte er", "sie geht"), in English, French and German, where
- * their form says the tense; the answer is asked for again with the reason.
+ * their form says the tense, and in Spanish, which drops its pronouns, the
+ * verb forms no noun shares ("llegó", "caminaba", "está"); the answer is
+ * asked for again with the reason.
  */
 
 import { primaryLanguage } from '../../book/language-tag';
@@ -164,7 +166,35 @@ function germanTenseOf(subject: string | undefined, verb: string): Tense | undef
   return word.length >= 4 && /(?:[^t]t|tet)$/u.test(word) ? 'present' : undefined;
 }
 
-/** How many of the narration's subject verbs are in each tense (English; French and German by `language`). */
+// Spanish drops its subject pronouns ("Caminó hasta el faro"), so its verbs are read wherever they stand, by
+// forms no noun shares: the preterite's -ó, -aron, -ieron, the imperfect's -aba(n), and lists of common verbs.
+const SPANISH_WORD = /[\p{L}\p{M}]+/gu;
+const SPANISH_PAST = new Set([
+  ...['fue', 'fueron', 'era', 'eran', 'dijo', 'dijeron', 'hizo', 'hicieron', 'tuvo', 'tuvieron', 'estuvo', 'pudo'],
+  ...['quiso', 'supo', 'vino', 'vinieron', 'puso', 'vio', 'vieron', 'dio', 'dieron', 'había', 'habían', 'tenía'],
+  ...['tenían', 'sabía', 'sabían', 'podía', 'podían', 'quería', 'querían', 'veía', 'veían', 'decía', 'decían'],
+  ...['hacía', 'hacían', 'parecía', 'parecían', 'volvía', 'sentía', 'conocía', 'creía', 'seguía', 'iba', 'iban'],
+  ...['oyó', 'trajo', 'anduvo', 'condujo', 'durmió', 'murió', 'sintió', 'pidió', 'siguió', 'hubo'],
+]);
+const SPANISH_PRESENT = new Set([
+  ...['es', 'son', 'está', 'están', 'tiene', 'tienen', 'hay', 'va', 'van', 'hace', 'hacen', 'dice', 'dicen'],
+  ...['sabe', 'saben', 'puede', 'pueden', 'quiere', 'quieren', 've', 'ven', 'mira', 'miran', 'sube', 'baja'],
+  ...['abre', 'cierra', 'camina', 'llega', 'llegan', 'vuelve', 'vuelven', 'sale', 'salen', 'entra', 'entran'],
+  ...['espera', 'esperan', 'piensa', 'siente', 'oye', 'parece', 'sigue', 'toma', 'deja', 'busca', 'encuentra'],
+  ...['levanta', 'guarda', 'cruza', 'observa', 'escucha', 'cuenta', 'sonríe', 'responde', 'pregunta', 'lleva'],
+]);
+/** Words in -ó that are no preterite. */
+const SPANISH_NOT_PRETERITE = new Set(['dominó', 'buró', 'rococó', 'yo']);
+
+function spanishTenseOf(word: string): Tense | undefined {
+  if (SPANISH_PAST.has(word)) return 'past';
+  if (SPANISH_PRESENT.has(word)) return 'present';
+  if (word.length >= 4 && word.endsWith('ó') && !SPANISH_NOT_PRETERITE.has(word)) return 'past';
+  if (word.length >= 6 && /(?:aron|ieron|aba|aban)$/u.test(word)) return 'past';
+  return undefined;
+}
+
+/** How many of the narration's subject verbs are in each tense (English; French, German and Spanish by `language`). */
 export function countTenses(text: string, language = 'en'): Record<Tense, number> {
   const counts: Record<Tense, number> = { past: 0, present: 0 };
   const told = narration(text);
@@ -179,6 +209,9 @@ export function countTenses(text: string, language = 'en'): Record<Tense, number
       for (const match of told.matchAll(GERMAN_SUBJECT_FIRST)) count(germanTenseOf(match[1], match[2] ?? ''));
       for (const match of told.matchAll(GERMAN_VERB_FIRST)) count(germanTenseOf(undefined, match[1] ?? ''));
       break;
+    case 'es':
+      for (const match of told.matchAll(SPANISH_WORD)) count(spanishTenseOf(match[0].toLowerCase()));
+      break;
     default:
       for (const match of told.matchAll(SUBJECT)) count(tenseOf(match[1] ?? '', match[2], match[3] ?? ''));
   }
@@ -186,7 +219,7 @@ export function countTenses(text: string, language = 'en'): Record<Tense, number
 }
 
 /** The languages whose verbs this file reads. */
-const TENSE_LANGUAGES = new Set(['en', 'fr', 'de']);
+const TENSE_LANGUAGES = new Set(['en', 'fr', 'de', 'es']);
 
 const TENSE_PROBLEM = /^it is told in the (?:past|present) tense/;
 
