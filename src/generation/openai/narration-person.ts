@@ -13,17 +13,17 @@ import { narration } from './prose-words';
 
 export type Person = 'first' | 'third';
 
-/** How a point of view, or a client asking for one, names its person (English, French, German). */
+/** How a point of view, or a client asking for one, names its person (English, French, German, Spanish). */
 export const STATED_PERSON: ReadonlyArray<{ person: Person; pattern: RegExp }> = [
   {
     person: 'first',
     pattern:
-      /\b(?:first[- ]person|1st[- ]person)|première personne|\berste[nr]? Person|Ich-(?:Erzähl|Form|Perspektive)/iu,
+      /\b(?:first[- ]person|1st[- ]person)|première personne|\berste[nr]? Person|Ich-(?:Erzähl|Form|Perspektive)|\bprimera persona/iu,
   },
   {
     person: 'third',
     pattern:
-      /\b(?:third[- ]person|3rd[- ]person|close third|omniscient)|troisième personne|\bdritte[nr]? Person|Er-(?:Erzähl|Form)|auktorial|personale?r? Erzähl/iu,
+      /\b(?:third[- ]person|3rd[- ]person|close third|omniscient)|troisième personne|\bdritte[nr]? Person|Er-(?:Erzähl|Form)|auktorial|personale?r? Erzähl|\btercera persona|\bomnisciente/iu,
   },
 ];
 

@@ -7,6 +7,7 @@ describe('requestedNarration', () => {
     ['Écrit à la première personne, au présent.', { person: 'first', tense: 'present' }],
     ['Ein Ich-Erzähler im Präsens erzählt.', { person: 'first', tense: 'present' }],
     ['Una historia en presente sobre Lucía.', { tense: 'present' }],
+    ['Contada en primera persona por Lucía, en pasado.', { person: 'first', tense: 'past' }],
     ['Close third on Mara, past tense.', { person: 'third', tense: 'past' }],
     ['Erzählt im Präteritum, in der dritten Person.', { person: 'third', tense: 'past' }],
     ['Rédigé au passé simple.', { tense: 'past' }],
