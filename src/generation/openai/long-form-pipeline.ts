@@ -42,7 +42,7 @@ import {
 } from './steps/prose-section.step';
 import { revisionMaxTokens, revisionMessages, revisionStep } from './steps/revision.step';
 import { isNarratorProblem, narratorNamedAsOther, type Person, statedPerson } from './narration-person';
-import { isTenseProblem } from './narration-tense';
+import { isTenseProblem, tenseSlipped } from './narration-tense';
 import { SEAM_WORDS_AFTER, SEAM_WORDS_BEFORE, seamMaxTokens, seamMessages, seamStep } from './steps/seam.step';
 import {
   isStructuredType,
@@ -713,6 +713,7 @@ class PipelineRun {
     );
     const blocks = [...section.chapter.blocks];
     const { narrator } = this.narrationOf(planned);
+    const tense = this.plan.bible.kind === 'story' ? this.plan.bible.tense : undefined;
     let applied = 0;
     let words = chapterWords(section.chapter);
     // From the last paragraph back, so earlier indexes stay valid while blocks are replaced.
@@ -726,6 +727,8 @@ class PipelineRun {
       if (check.problems.length > 0 || countWords(text) < countWords(original.text) * MIN_EDIT_LENGTH) continue;
       // A reviser copies its brief's "Mara must notice the map" into a book Mara tells as "I".
       if (narrator && namedMore(text, original.text, this.plan.language, narrator)) continue;
+      // Or slips into the present in a book told in the past (or the reverse), which no one checks after it.
+      if (tense && tenseSlipped(original.text, text, this.plan.language, tense)) continue;
       const revisedWords = words - countWords(original.text) + countWords(text);
       if (this.overClientLimit(revisedWords)) continue;
       blocks.splice(at, 1, ...proseToBlocks(text, { headings: !isFiction(this.plan.type) }));

@@ -1,4 +1,4 @@
-import { countTenses, isTenseProblem, tenseMismatch } from './narration-tense';
+import { countTenses, isTenseProblem, tenseMismatch, tenseSlipped } from './narration-tense';
 
 const PAST = `The tide was out when Mara reached the lighthouse. She climbed the iron stair and stopped at the lamp room door. It was open. She had locked it herself the night before; she knew she had.
 
@@ -229,5 +229,21 @@ describe('tenseMismatch in Spanish', () => {
       past: 0,
       present: 0,
     });
+  });
+});
+
+describe('tenseSlipped (a revision edit in the other tense)', () => {
+  const [pastParagraph = '', presentParagraph = ''] = [PAST.split('\n\n')[3], PRESENT.split('\n\n')[3]];
+
+  it('finds a paragraph told in the other tense where the one it replaces was not', () => {
+    expect(tenseSlipped(pastParagraph, presentParagraph, 'en', 'past')).toBe(true);
+    expect(tenseSlipped(presentParagraph, pastParagraph, 'en', 'present')).toBe(true);
+    expect(tenseSlipped(pastParagraph, pastParagraph, 'en', 'past')).toBe(false);
+  });
+
+  it('leaves an edit alone when the paragraph it replaces was told that way too, or has too few verbs to say', () => {
+    expect(tenseSlipped(presentParagraph, presentParagraph, 'en', 'past')).toBe(false);
+    expect(tenseSlipped(pastParagraph, 'She waits. He smiles.', 'en', 'past')).toBe(false);
+    expect(tenseSlipped(pastParagraph, presentParagraph, 'ja', 'past')).toBe(false);
   });
 });

@@ -242,3 +242,21 @@ export function tenseMismatch(text: string, language: string, tense: Tense): str
   if (counts.past + counts.present < ENOUGH_VERBS || counts[other] < DOMINANCE * counts[tense]) return undefined;
   return `it is told in the ${other} tense, and this book is told in the ${tense}`;
 }
+
+/** Verbs a paragraph needs before its tense can be read: a revision edit is one paragraph, not a section. */
+const ENOUGH_PARAGRAPH_VERBS = 4;
+
+/**
+ * Whether a reviser's paragraph is told in the other tense from the book
+ * when the paragraph it replaces was not: an edit too short for
+ * `tenseMismatch`, whose slip would still stand out in its section.
+ */
+export function tenseSlipped(original: string, revised: string, language: string, tense: Tense): boolean {
+  if (!TENSE_LANGUAGES.has(primaryLanguage(language))) return false;
+  const other: Tense = tense === 'past' ? 'present' : 'past';
+  const inOther = (text: string) => {
+    const counts = countTenses(text, language);
+    return counts.past + counts.present >= ENOUGH_PARAGRAPH_VERBS && counts[other] >= DOMINANCE * counts[tense];
+  };
+  return inOther(revised) && !inOther(original);
+}

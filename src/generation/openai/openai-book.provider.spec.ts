@@ -350,6 +350,19 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     expect(JSON.stringify(outcome.document.chapters[1])).toContain('Mara walked to window');
   });
 
+  it('does not publish a revision told in the present in a book told in the past', async () => {
+    // Long enough to be used, were its tense right (see the stock-phrase revision below).
+    const replacement = Array.from(
+      { length: 24 },
+      (_, index) => `Mara counts lamp ${index + 1} along the harbour wall and she names it aloud.`,
+    ).join(' ');
+    const book = await provider({ answer: part2RevisedAs(replacement) });
+    const ctx = context();
+    const outcome = await book.generate(request(), ctx);
+    expect(ctx.messages.join('\n')).toMatch(/Part 2 kept as drafted: none of the reviser's edits was usable/);
+    expect(JSON.stringify(outcome.document.chapters)).not.toContain('Mara counts lamp');
+  });
+
   it('does not publish a revision that names the narrator of a first-person book as the subject', async () => {
     // Long enough to be used, were its narrator right (see the stock-phrase revision below).
     const replacement = Array.from(
