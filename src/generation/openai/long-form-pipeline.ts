@@ -584,17 +584,15 @@ class PipelineRun {
       );
       if (!verdict || verdict.joins || !verdict.opening) return;
       const check = checkProse(verdict.opening, { language: this.plan.language });
+      const planned = this.plan.sections[after.chapter.number - 1];
+      const text = check.problems.length > 0 || !planned ? undefined : this.rewrite(planned, opening, check.text);
       // The draft opening stands rather than an unusable rewrite, or one that drops most of what it replaces.
-      if (check.problems.length > 0 || countWords(check.text) < countWords(opening) * MIN_EDIT_LENGTH) return;
-      if (this.overClientLimit(chapterWords(after.chapter) - countWords(opening) + countWords(check.text))) return;
+      if (text === undefined || countWords(text) < countWords(opening) * MIN_EDIT_LENGTH) return;
+      if (this.overClientLimit(chapterWords(after.chapter) - countWords(opening) + countWords(text))) return;
       const paragraphs = paragraphIndexes(after.chapter.blocks).slice(0, count);
       const from = paragraphs[0] ?? 0;
       const to = (paragraphs[paragraphs.length - 1] ?? 0) + 1;
-      after.chapter.blocks.splice(
-        from,
-        to - from,
-        ...proseToBlocks(check.text, { headings: !isFiction(this.plan.type) }),
-      );
+      after.chapter.blocks.splice(from, to - from, ...proseToBlocks(text, { headings: !isFiction(this.plan.type) }));
       this.call.meter.countRevision();
       rewritten += 1;
       await this.saveSection(after);
@@ -712,8 +710,6 @@ class PipelineRun {
       this.call,
     );
     const blocks = [...section.chapter.blocks];
-    const { narrator } = this.narrationOf(planned);
-    const tense = this.plan.bible.kind === 'story' ? this.plan.bible.tense : undefined;
     let applied = 0;
     let words = chapterWords(section.chapter);
     // From the last paragraph back, so earlier indexes stay valid while blocks are replaced.
@@ -722,13 +718,9 @@ class PipelineRun {
       const original = at === undefined ? undefined : blocks[at];
       if (at === undefined || original?.kind !== 'paragraph') continue;
       const check = checkProse(edit.replacement, { language: this.plan.language });
-      const text = withoutNewStockSentences(original.text, check.text, this.plan.language, this.plan.bible.kind);
+      const text = check.problems.length > 0 ? undefined : this.rewrite(planned, original.text, check.text);
       // An edit fixes a detail; one that guts the paragraph would cost the book its length and its scene.
-      if (check.problems.length > 0 || countWords(text) < countWords(original.text) * MIN_EDIT_LENGTH) continue;
-      // A reviser copies its brief's "Mara must notice the map" into a book Mara tells as "I".
-      if (narrator && namedMore(text, original.text, this.plan.language, narrator)) continue;
-      // Or slips into the present in a book told in the past (or the reverse), which no one checks after it.
-      if (tense && tenseSlipped(original.text, text, this.plan.language, tense)) continue;
+      if (text === undefined || countWords(text) < countWords(original.text) * MIN_EDIT_LENGTH) continue;
       const revisedWords = words - countWords(original.text) + countWords(text);
       if (this.overClientLimit(revisedWords)) continue;
       blocks.splice(at, 1, ...proseToBlocks(text, { headings: !isFiction(this.plan.type) }));
@@ -752,6 +744,21 @@ class PipelineRun {
   private voiceSample(text: string): string {
     const read = blocksToProse(proseToBlocks(text, { headings: !isFiction(this.plan.type) }));
     return withoutStockSentences(read, this.plan.language, this.plan.bible.kind);
+  }
+
+  /**
+   * A rewrite of a section's `original` text (a reviser's paragraph, a seam's new opening) as the book may print
+   * it: without the stock phrases and summing-up it brought in, outside speech. Undefined when it makes a
+   * first-person narrator the subject by name (copied from a brief that speaks of Mara), or slips into the other
+   * tense, where `original` did not: a rewrite is not checked again as a draft is.
+   */
+  private rewrite(section: PlannedSection, original: string, revised: string): string | undefined {
+    const text = withoutNewStockSentences(original, revised, this.plan.language, this.plan.bible.kind);
+    const { narrator } = this.narrationOf(section);
+    if (narrator && namedMore(text, original, this.plan.language, narrator)) return undefined;
+    const tense = this.plan.bible.kind === 'story' ? this.plan.bible.tense : undefined;
+    if (tense && tenseSlipped(original, text, this.plan.language, tense)) return undefined;
+    return text;
   }
 
   /**

@@ -925,6 +925,36 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     expect(ctx.messages.join('\n')).toMatch(/1 opening rewritten/);
   });
 
+  it.each([
+    ['told in the present in a book told in the past', REWRITTEN_OPENING.replace(/Mara stayed/g, 'She stays')],
+    [
+      'that brings in a stock phrase',
+      REWRITTEN_OPENING.replace('counting the dark.', 'counting the dark. A shiver ran down her spine.'),
+    ],
+  ])('does not rewrite an opening with one %s (rewrites are not checked again)', async (_what, opening) => {
+    const book = await provider({
+      answer: (call, generated) =>
+        call.name === 'continuity_check'
+          ? { issues: [], instructions: [] }
+          : call.name === 'seam_check' && call.lastUserMessage.includes('The opening paragraphs of part 2:')
+            ? { joins: false, problem: 'Mara is on the pier, not at home.', opening }
+            : call.name === 'seam_check'
+              ? { joins: true, problem: null, opening: null }
+              : generated,
+    });
+    const ctx = context();
+    const outcome = await book.generate(request(), ctx);
+    const second = JSON.stringify(outcome.document.chapters[1]);
+    if (opening.includes('shiver')) {
+      // The rewrite stands, without the sentence that leans on the stock phrase.
+      expect(second).toContain('the lamp above her counting the dark.');
+      expect(second).not.toContain('shiver');
+    } else {
+      expect(second).not.toContain('She stays on the pier');
+      expect(ctx.messages.join('\n')).not.toMatch(/opening rewritten/);
+    }
+  });
+
   it('follows a prompt that lists its chapters, chapter for chapter', async () => {
     const book = await provider();
     const outcome = await book.generate(
