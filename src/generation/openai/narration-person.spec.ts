@@ -93,7 +93,21 @@ describe('narratorNamedAsOther (a first-person narrator made the subject by name
     expect(narratorNamedAsOther(text, 'en', 'Mara')).toEqual([]);
   });
 
-  it('reads English narration only', () => {
-    expect(narratorNamedAsOther('Mara marchait vers la jetée. Mara savait.', 'fr', 'Mara')).toEqual([]);
+  it('reads French and German narration too, by their own conjunctions and speech marks', () => {
+    expect(
+      narratorNamedAsOther(
+        'Maëlle marchait vers la jetée. Je la suivais, et Maëlle écouta. « Viens », dit Maëlle. Je vis Maëlle.',
+        'fr',
+        'Maëlle',
+      ),
+    ).toEqual(['Maëlle marchait', 'Maëlle écouta']);
+    expect(
+      narratorNamedAsOther(
+        'Mara ging zum Hafen, als Mara den Brief fand. „Komm“, sagte Mara. Ich sah Mara.',
+        'de',
+        'Mara',
+      ),
+    ).toEqual(['Mara ging', 'Mara den']);
+    expect(narratorNamedAsOther('Marta caminó hasta el faro. Marta sabía.', 'es', 'Marta')).toEqual([]);
   });
 });

@@ -89,23 +89,36 @@ export function personMismatch(text: string, language: string, person: Person): 
 
 /** What stands where speech was taken out of the narration: a name right after it tags the speech ("...," Mara said). */
 const SPEECH = ' \u2016 ';
-// What makes a name the subject of what follows: a paragraph's or sentence's start, speech just before it (a tag),
-// a conjunction ("and Mara knew", "while Mara hid").
-const SUBJECT_CUE =
-  /(?:^\s*|\n\s*|[.!?;:\u2016]\s+|,\s+|\b(?:and|but|so|then|while|when|as|because|until|before|after|once|if|though|where)\s+)$/iu;
-/** A lower-case word after the name, perhaps after an adverb: "Mara walked", "Mara slowly turned". */
-const ACTS = /^\s+(?:[a-z]+ly\s+)?[a-z]+\b/u;
+/** Conjunctions after which a name is the subject of its clause ("and Mara knew", "quand Maëlle entra", "als Mara ging"). */
+const CONJUNCTIONS: Readonly<Record<string, string>> = {
+  en: 'and|but|so|then|while|when|as|because|until|before|after|once|if|though|where',
+  fr: 'et|mais|puis|quand|lorsque|alors|car|donc|où|si|tandis que|pendant que|parce que|avant que|dès que',
+  de: 'und|aber|als|während|weil|dass|wenn|bis|nachdem|bevor|doch|denn|sobald|obwohl',
+};
+/**
+ * What makes a name the subject of what follows, in each language: a paragraph's or sentence's start, speech just
+ * before it (a tag: "...," Mara said), a conjunction.
+ */
+const SUBJECT_CUES: ReadonlyMap<string, RegExp> = new Map(
+  Object.entries(CONJUNCTIONS).map(([language, words]) => [
+    language,
+    new RegExp(`(?:^\\s*|\\n\\s*|[.!?;:\\u2016]\\s+|,\\s+|(?<![\\p{L}\\p{M}])(?:${words})\\s+)$`, 'iu'),
+  ]),
+);
+/** A lower-case word after the name, perhaps after an English adverb: "Mara walked", "Mara slowly turned", "Maëlle écouta". */
+const ACTS = /^\s+(?:[a-z]+ly\s+)?\p{Ll}[\p{L}\p{M}]*/u;
 
 /**
  * Where narration outside speech makes the narrator of a first-person book
  * the subject of a sentence by name ("Mara walked to the window"): they say
  * "I". Writers and revisers are given the bible's "first person, Mara" but
  * also an outline and a reviser's brief that speak of Mara by name, and
- * copy it. English narration only; the clauses found, each as its name and
- * the word after it.
+ * copy it. English, French and German narration; the clauses found, each as
+ * its name and the word after it.
  */
 export function narratorNamedAsOther(text: string, language: string, narrator: string): string[] {
-  if (primaryLanguage(language) !== 'en') return [];
+  const cue = SUBJECT_CUES.get(primaryLanguage(language));
+  if (!cue) return [];
   const told = narration(text, SPEECH);
   const first = narrator.trim().split(/\s+/)[0] ?? '';
   // The full name and the first name: "Mara Quill walked" is found once, since "Mara" is followed by a name there.
@@ -115,7 +128,7 @@ export function narratorNamedAsOther(text: string, language: string, narrator: s
     const pattern = new RegExp(`(?<![\\p{L}\\p{M}'’])${escapeRegExp(name)}(?![\\p{L}\\p{M}'’])`, 'gu');
     for (const match of told.matchAll(pattern)) {
       const after = ACTS.exec(told.slice(match.index + name.length));
-      if (after && SUBJECT_CUE.test(told.slice(Math.max(0, match.index - 12), match.index))) {
+      if (after && cue.test(told.slice(Math.max(0, match.index - 16), match.index))) {
         found.push(`${name}${after[0].replace(/\s+/g, ' ')}`);
       }
     }
