@@ -184,7 +184,7 @@ const SPANISH_PRESENT = new Set([
   ...['levanta', 'guarda', 'cruza', 'observa', 'escucha', 'cuenta', 'sonríe', 'responde', 'pregunta', 'lleva'],
 ]);
 /** Words in -ó that are no preterite. */
-const SPANISH_NOT_PRETERITE = new Set(['dominó', 'buró', 'rococó', 'yo']);
+const SPANISH_NOT_PRETERITE = new Set(['dominó', 'buró', 'rococó']);
 
 function spanishTenseOf(word: string): Tense | undefined {
   if (SPANISH_PAST.has(word)) return 'past';
