@@ -1573,8 +1573,20 @@ function inFirstPerson(text: string, narrator: string): string {
 function inAskedNarration(text: string, asked: { narrator?: string; tense: Tense }, language: string): string {
   if (language !== 'en') return text;
   const told = asked.narrator ? inFirstPerson(text, asked.narrator) : text;
-  return asked.tense === 'present' ? inPresentTense(told) : told;
+  if (asked.tense !== 'present') return told;
+  return asked.narrator ? withFirstPersonVerbs(inPresentTense(told)) : inPresentTense(told);
 }
+
+/** The present converter's third-person verbs after "I": "I hides" is "I hide", "I is" is "I am". */
+function withFirstPersonVerbs(text: string): string {
+  return text
+    .replace(/\bI (is|has|does|goes)\b/g, (_match, verb: string) => `I ${FIRST_PERSON_IRREGULAR[verb] ?? verb}`)
+    .replace(/\bI ([a-z]+)ies\b/g, 'I $1y')
+    .replace(/\bI ([a-z]+(?:ch|sh|ss|x))es\b/g, 'I $1')
+    .replace(/\bI ([a-z]+[^su])s\b/g, 'I $1');
+}
+
+const FIRST_PERSON_IRREGULAR: Readonly<Record<string, string>> = { is: 'am', has: 'have', does: 'do', goes: 'go' };
 
 function proseText(
   call: FakeChatCall,
