@@ -14,8 +14,8 @@ import { blocksToProse, proseToBlocks } from './prose-reader';
 import { bibleMaxTokens, bibleMessages, bibleStep, listedSections, requestedSections } from './steps/bible.step';
 import {
   capitalise,
-  characterNamed,
   plannedWords,
+  sectionNarration,
   type BookPlan,
   type PlannedSection,
   type WordLimits,
@@ -41,7 +41,7 @@ import {
   type FirstAnswer,
 } from './steps/prose-section.step';
 import { revisionMaxTokens, revisionMessages, revisionStep } from './steps/revision.step';
-import { isNarratorProblem, narratorNamedAsOther, type Person, statedPerson } from './narration-person';
+import { isNarratorProblem, narratorNamedAsOther } from './narration-person';
 import { isTenseProblem, tenseSlipped } from './narration-tense';
 import { SEAM_WORDS_AFTER, SEAM_WORDS_BEFORE, seamMaxTokens, seamMessages, seamStep } from './steps/seam.step';
 import {
@@ -360,7 +360,7 @@ class PipelineRun {
     let notes: DraftNotes | undefined;
     let continuations = 0;
     let rejected = 0;
-    const { person, narrator } = this.narrationOf(section);
+    const { person, narrator } = sectionNarration(this.plan.bible, section);
     // Why the last answer was not used, told to the next request: asked the same thing again, a model
     // sampling at temperature 0 gives the same answer.
     let rejection: string | undefined;
@@ -754,27 +754,11 @@ class PipelineRun {
    */
   private rewrite(section: PlannedSection, original: string, revised: string): string | undefined {
     const text = withoutNewStockSentences(original, revised, this.plan.language, this.plan.bible.kind);
-    const { narrator } = this.narrationOf(section);
+    const { narrator } = sectionNarration(this.plan.bible, section);
     if (narrator && namedMore(text, original, this.plan.language, narrator)) return undefined;
     const tense = this.plan.bible.kind === 'story' ? this.plan.bible.tense : undefined;
     if (tense && tenseSlipped(original, text, this.plan.language, tense)) return undefined;
     return text;
-  }
-
-  /**
-   * The person a section is narrated in (its own outline entry's, for a chapter in letters, else the bible's)
-   * and, in the first person, who tells it when the plan names them (the section's point of view, else the
-   * bible's narrator).
-   */
-  private narrationOf(section: PlannedSection): { person?: Person; narrator?: string } {
-    const bible = this.plan.bible;
-    if (bible.kind !== 'story') return {};
-    const own = section.pointOfView ?? '';
-    const person = statedPerson(own) ?? statedPerson(bible.pointOfView);
-    // A first-person book may change narrators: a section's own point of view names who says "I" there.
-    const teller = characterNamed(bible, own) ?? characterNamed(bible, bible.pointOfView);
-    const narrator = person === 'first' ? teller?.name : undefined;
-    return { ...(person ? { person } : {}), ...(narrator ? { narrator } : {}) };
   }
 
   /** Whether a section of this many words would break the client's limit on a section: a rewrite that would is not used. */

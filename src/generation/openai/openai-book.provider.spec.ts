@@ -290,6 +290,12 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     const writers = server!.calls.filter((call) => call.kind === 'prose');
     const told = (call: FakeChatCall) => call.messages.map((message) => message.content).join('\n');
     expect(writers.every((call) => /^Narration: first person, Mara;/m.test(told(call)))).toBe(true);
+    // Every writer, reviser and seam editor is told to write Mara, whom the plan names, as "I".
+    const toldAsNarrator =
+      'Mara tells this as "I": where the plan or the notes speak of Mara by name, write "I", "me" or "my".';
+    const editors = server!.calls.filter((call) => call.name === 'section_revision' || call.name === 'seam_check');
+    expect(editors.length).toBeGreaterThan(0);
+    expect([...writers, ...editors].every((call) => told(call).includes(toldAsNarrator))).toBe(true);
     // The plan was right the first time, and every part was used as written.
     expect(server!.calls.filter((call) => call.name === 'book_bible')).toHaveLength(1);
     expect(ctx.messages.join('\n')).not.toMatch(/narrated in the (first|third) person/);

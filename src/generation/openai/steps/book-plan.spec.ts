@@ -1,5 +1,5 @@
 import { lighthousePlan } from '../testing/book-plan-fixture';
-import { knowledgeText, sectionText, type BookPlan } from './book-plan';
+import { knowledgeText, narratorLines, sectionNarration, sectionText, type BookPlan } from './book-plan';
 
 const sectionOf = (plan: BookPlan, number: number) => plan.sections[number - 1]!;
 
@@ -131,5 +131,38 @@ describe('knowledgeText', () => {
     expect(known[0]).toBe('- secret 5 (chapter 5)');
     expect(known[9]).toBe('- secret 14 (chapter 14)');
     expect(lines.filter((line) => line.startsWith('- ')).at(-1)).toBe('- secret 25 (chapter 25)');
+  });
+});
+
+describe('sectionNarration and narratorLines', () => {
+  const bible = lighthousePlan.bible;
+  const firstPerson = { ...bible, pointOfView: 'first person, Mara' } as typeof bible;
+  const firstPlan = { bible: firstPerson };
+
+  it("reads the bible's person, and in the first person its narrator, by the cast's names", () => {
+    expect(sectionNarration(bible, { pointOfView: 'Mara Quill' })).toEqual({ person: 'third' });
+    expect(sectionNarration(firstPerson, { pointOfView: 'Mara Quill' })).toEqual({
+      person: 'first',
+      narrator: 'Mara Quill',
+    });
+    expect(sectionNarration(firstPerson, {})).toEqual({ person: 'first', narrator: 'Mara Quill' });
+  });
+
+  it("lets a section's own point of view give it another narrator, or another person", () => {
+    expect(sectionNarration(firstPerson, { pointOfView: 'Mayor Hale' })).toEqual({
+      person: 'first',
+      narrator: 'Mayor Edwin Hale',
+    });
+    expect(sectionNarration(firstPerson, { pointOfView: 'close third person on Hale' })).toEqual({
+      person: 'third',
+    });
+    expect(sectionNarration({ ...bible, kind: 'subject' } as never, {})).toEqual({});
+  });
+
+  it('tells the writers of a first-person book to write the narrator as "I", and no one else anything', () => {
+    expect(narratorLines(firstPlan, {})).toEqual([
+      'Mara Quill tells this as "I": where the plan or the notes speak of Mara Quill by name, write "I", "me" or "my".',
+    ]);
+    expect(narratorLines(lighthousePlan, {})).toEqual([]);
   });
 });

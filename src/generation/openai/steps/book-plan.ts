@@ -7,6 +7,7 @@
  */
 import type { BookStyle } from '../../../catalog/catalog';
 import type { ConcreteBookType } from '../../../book/book-shapes';
+import { type Person, statedPerson } from '../narration-person';
 import { NAME_TITLES, WORD } from '../prose-words';
 
 export type ConcreteStyle = Exclude<BookStyle, 'automatic'>;
@@ -161,6 +162,36 @@ export function clientRulesText(plan: Pick<BookPlan, 'everySection' | 'wordLimit
     lines.push(`The client wants no ${label} longer than ${limit.toLocaleString('en')} words: stay well under it.`);
   }
   return lines.length > 0 ? [...lines, ''] : [];
+}
+
+/**
+ * The person a section is narrated in (its own outline entry's, for a chapter in letters, else the bible's) and,
+ * in the first person, who tells it when the plan names them: the section's point of view (a book may change
+ * narrators), else the bible's narrator.
+ */
+export function sectionNarration(
+  bible: StoryBible | SubjectBible,
+  section: Pick<PlannedSection, 'pointOfView'>,
+): { person?: Person; narrator?: string } {
+  if (bible.kind !== 'story') return {};
+  const own = section.pointOfView ?? '';
+  const person = statedPerson(own) ?? statedPerson(bible.pointOfView);
+  const teller = characterNamed(bible, own) ?? characterNamed(bible, bible.pointOfView);
+  const narrator = person === 'first' ? teller?.name : undefined;
+  return { ...(person ? { person } : {}), ...(narrator ? { narrator } : {}) };
+}
+
+/**
+ * For a section told by a named "I": the outline, the bible and an editor's notes all speak of the narrator by
+ * name, and a writer copies what it reads ("Ines waited by the window"), so it is told how to read them.
+ */
+export function narratorLines(plan: Pick<BookPlan, 'bible'>, section: Pick<PlannedSection, 'pointOfView'>): string[] {
+  const { narrator } = sectionNarration(plan.bible, section);
+  return narrator
+    ? [
+        `${narrator} tells this as "I": where the plan or the notes speak of ${narrator} by name, write "I", "me" or "my".`,
+      ]
+    : [];
 }
 
 /** Every section in one line each: where a section sits in the whole. */

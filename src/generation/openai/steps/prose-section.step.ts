@@ -12,10 +12,10 @@ import { primaryLanguage } from '../../../book/language-tag';
 import type { ChatMessage } from '../model-client';
 import { schemaBlock } from '../model-client';
 import type { BookPlan, PlannedSection } from './book-plan';
-import { capitalise, clientRulesText, knowledgeText, sectionText } from './book-plan';
+import { capitalise, clientRulesText, knowledgeText } from './book-plan';
 import { languageLine } from './bible.step';
 import { CLIENT_MATERIAL_RULE } from './client-material';
-import { bookContext, sectionBrief } from './section-brief';
+import { bookContext, ownSectionText, sectionBrief } from './section-brief';
 import { styleGuideText, typeGuideText } from './guide-text';
 import { NOTES_MARKER, NOTES_SCHEMA } from './notes.step';
 import type { BookGenerationRequest } from '../../book-provider';
@@ -147,8 +147,7 @@ export function continuationMessages(
       content: [
         ...bookContext(request, plan),
         ...clientRulesText(plan, label),
-        `Your ${label}:`,
-        sectionText(section, label),
+        ...ownSectionText(plan, section, label),
         next ? `\nThe next ${label} (do not write it): ${next.title}: ${next.summary}` : '',
         '',
         // What the reader knows and what stays held back binds the rest of the section as much as its start.

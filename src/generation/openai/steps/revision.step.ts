@@ -7,7 +7,7 @@
 import type { ChatMessage, StructuredStep } from '../model-client';
 import { int, list, obj, str } from '../strict-schema';
 import type { BookPlan, PlannedSection } from './book-plan';
-import { bibleText, sectionText } from './book-plan';
+import { bibleText, narratorLines, sectionText } from './book-plan';
 import { languageLine } from './bible.step';
 import { writerSystemPrompt } from './prose-section.step';
 
@@ -75,6 +75,7 @@ export function revisionMessages(
         bibleText(plan),
         '',
         sectionText(section, label),
+        ...narratorLines(plan, section),
         '',
         ...(before && (!shown || shown.has(1))
           ? [`How the ${label} before this one ends (an opening you replace must still follow from it):`, before, '']

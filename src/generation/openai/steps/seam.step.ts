@@ -9,7 +9,7 @@
  */
 import type { ChatMessage, StructuredStep } from '../model-client';
 import { bool, obj, str } from '../strict-schema';
-import type { BookPlan } from './book-plan';
+import { type BookPlan, narratorLines } from './book-plan';
 import { languageLine } from './bible.step';
 
 /** Words quoted on each side of a break: the last beat before it and the paragraphs that may be rewritten. */
@@ -78,7 +78,9 @@ export function seamMessages(
         '<opening>',
         opening,
         '</opening>',
-        ...(planned ? [`Where the outline has ${label} ${number} open: ${planned.openingState}`] : []),
+        ...(planned
+          ? [`Where the outline has ${label} ${number} open: ${planned.openingState}`, ...narratorLines(plan, planned)]
+          : []),
         '',
         languageLine(plan.language),
         `Does the opening follow from that ending? A new ${label} may open later, elsewhere or with other people when ` +

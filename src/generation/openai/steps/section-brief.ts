@@ -14,6 +14,7 @@ import {
   clientRulesText,
   knowledgeText,
   neighbourText,
+  narratorLines,
   outlineText,
   sectionText,
 } from './book-plan';
@@ -48,8 +49,7 @@ export function sectionBrief(
       ? `The ${label} before this one (written by another writer; open where it closes):\n${neighbourText(previous, label, 'before')}`
       : `This is the first ${label}: it opens the book.`,
     '',
-    `Your ${label}:`,
-    sectionText(section, label),
+    ...ownSectionText(plan, section, label),
     '',
     next
       ? `The ${label} after this one (do not write it; lead into it):\n${neighbourText(next, label, 'after')}`
@@ -57,6 +57,11 @@ export function sectionBrief(
     '',
     ...knowledgeText(plan, section, label),
   ];
+}
+
+/** A writer's own section, as its brief and a continuation's give it. */
+export function ownSectionText(plan: BookPlan, section: PlannedSection, label: string): string[] {
+  return [`Your ${label}:`, sectionText(section, label), ...narratorLines(plan, section)];
 }
 
 /**
