@@ -93,7 +93,7 @@ describe('narratorNamedAsOther (a first-person narrator made the subject by name
     expect(narratorNamedAsOther(text, 'en', 'Mara')).toEqual([]);
   });
 
-  it('reads French and German narration too, by their own conjunctions and speech marks', () => {
+  it('reads French, German and Spanish narration too, by their own conjunctions and speech marks', () => {
     expect(
       narratorNamedAsOther(
         'Maëlle marchait vers la jetée. Je la suivais, et Maëlle écouta. « Viens », dit Maëlle. Je vis Maëlle.',
@@ -108,6 +108,15 @@ describe('narratorNamedAsOther (a first-person narrator made the subject by name
         'Mara',
       ),
     ).toEqual(['Mara ging', 'Mara den']);
-    expect(narratorNamedAsOther('Marta caminó hasta el faro. Marta sabía.', 'es', 'Marta')).toEqual([]);
+    // Spanish sets speech after a dash, in paragraphs of its own; "a Marta" and "de Marta" are no subject.
+    expect(
+      narratorNamedAsOther(
+        'Marta caminó hasta el faro, mientras Marta esperaba a Tomás. Tomás miró a Marta.\n\n' +
+          '—Ven —dijo Marta.\n\nLa carta de Marta seguía allí, y Marta se sentó junto al fuego.',
+        'es',
+        'Marta',
+      ),
+    ).toEqual(['Marta caminó', 'Marta esperaba', 'Marta se']);
+    expect(narratorNamedAsOther('Ana Lucía abrió la puerta.', 'ja', 'Ana')).toEqual([]);
   });
 });

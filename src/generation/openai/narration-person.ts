@@ -89,11 +89,15 @@ export function personMismatch(text: string, language: string, person: Person): 
 
 /** What stands where speech was taken out of the narration: a name right after it tags the speech ("...," Mara said). */
 const SPEECH = ' \u2016 ';
-/** Conjunctions after which a name is the subject of its clause ("and Mara knew", "quand Maëlle entra", "als Mara ging"). */
+/**
+ * Conjunctions after which a name is the subject of its clause ("and Mara knew", "quand Maëlle entra", "als Mara
+ * ging", "mientras Inés esperaba").
+ */
 const CONJUNCTIONS: Readonly<Record<string, string>> = {
   en: 'and|but|so|then|while|when|as|because|until|before|after|once|if|though|where',
   fr: 'et|mais|puis|quand|lorsque|alors|car|donc|où|si|tandis que|pendant que|parce que|avant que|dès que',
   de: 'und|aber|als|während|weil|dass|wenn|bis|nachdem|bevor|doch|denn|sobald|obwohl',
+  es: 'y|e|pero|mientras|cuando|porque|hasta que|antes de que|después de que|aunque|así que|luego|donde|si|pues',
 };
 /**
  * What makes a name the subject of what follows, in each language: a paragraph's or sentence's start, speech just
@@ -113,8 +117,9 @@ const ACTS = /^\s+(?:[a-z]+ly\s+)?\p{Ll}[\p{L}\p{M}]*/u;
  * the subject of a sentence by name ("Mara walked to the window"): they say
  * "I". Writers and revisers are given the bible's "first person, Mara" but
  * also an outline and a reviser's brief that speak of Mara by name, and
- * copy it. English, French and German narration; the clauses found, each as
- * its name and the word after it.
+ * copy it. English, French, German and Spanish narration (Spanish, which
+ * drops its pronouns, has no person check but this one); the clauses found,
+ * each as its name and the word after it.
  */
 export function narratorNamedAsOther(text: string, language: string, narrator: string): string[] {
   const cue = SUBJECT_CUES.get(primaryLanguage(language));

@@ -6,7 +6,7 @@ import { chapterWords, documentWords } from '../../book/word-count';
 import type { SectionCheckpointStore } from '../book-provider';
 import { GenerationError } from '../generation.errors';
 import { languageMismatch } from './language';
-import { personMismatch } from './narration-person';
+import { narratorNamedAsOther, personMismatch } from './narration-person';
 import { countTenses } from './narration-tense';
 import { readerText } from './steps/structured-section.step';
 import { stockPhrasesIn } from './stock-phrases';
@@ -304,6 +304,50 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
       expect(readerText(chapter.blocks)).toMatch(/\bI\b/);
     }
   });
+
+  it.each([
+    {
+      language: 'fr',
+      prompt:
+        'Racontée par Inès elle-même, à la première personne : une violoncelliste apprend à jouer à son petit-fils.',
+      narrator: 'Inès',
+      words: '"je", "me", "moi" or "mon"',
+      mine: /(?<![\p{L}])(?:je|j’)(?![\p{L}])/u,
+    },
+    {
+      language: 'de',
+      prompt: 'Erzählt von Greta selbst, in der ersten Person: Eine Cellistin bringt ihrem Enkel das Spielen bei.',
+      narrator: 'Greta',
+      words: '"ich", "mich", "mir" or "mein"',
+      mine: /(?<![\p{L}])ich(?![\p{L}])/u,
+    },
+    {
+      language: 'es',
+      prompt: 'Narrada por Inés, en primera persona: una violonchelista enseña a tocar a su nieto.',
+      narrator: 'Inés',
+      words: 'the first person (',
+      mine: /(?<![\p{L}])(?:esperé|miré|conté|cerré|me senté|volví|abrí|guardé|dejé)(?![\p{L}])/u,
+    },
+  ])(
+    'tells a first-person book in $language through its narrator, each writer told the first person in its words',
+    async ({ language, prompt, narrator, words, mine }) => {
+      const book = await provider();
+      const ctx = context();
+      const { document } = await book.generate(request({ prompt }), ctx);
+      const writers = server!.calls.filter((call) => call.kind === 'prose');
+      const told = (call: FakeChatCall) => call.messages.map((message) => message.content).join('\n');
+      expect(writers.every((call) => told(call).includes(`by name, write ${words}`))).toBe(true);
+      expect(writers.every((call) => call.language === language)).toBe(true);
+      // Every part was used as written: told by its narrator, who is never the subject by name.
+      expect(ctx.messages.join('\n')).not.toMatch(/narrated in the (first|third) person/);
+      for (const chapter of document.chapters) {
+        const text = readerText(chapter.blocks);
+        expect(personMismatch(text, language, 'first')).toBeUndefined();
+        expect(narratorNamedAsOther(text, language, narrator)).toEqual([]);
+        expect(text).toMatch(mine);
+      }
+    },
+  );
 
   it('asks again for a part of a first-person book that makes its narrator the subject by name, saying why', async () => {
     const named = (prose: string) =>

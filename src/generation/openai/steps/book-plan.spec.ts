@@ -137,7 +137,7 @@ describe('knowledgeText', () => {
 describe('sectionNarration and narratorLines', () => {
   const bible = lighthousePlan.bible;
   const firstPerson = { ...bible, pointOfView: 'first person, Mara' } as typeof bible;
-  const firstPlan = { bible: firstPerson };
+  const firstPlan = { bible: firstPerson, language: 'en' };
 
   it("reads the bible's person, and in the first person its narrator, by the cast's names", () => {
     expect(sectionNarration(bible, { pointOfView: 'Mara Quill' })).toEqual({ person: 'third' });
@@ -164,5 +164,15 @@ describe('sectionNarration and narratorLines', () => {
       'Mara Quill tells this as "I": where the plan or the notes speak of Mara Quill by name, write "I", "me" or "my".',
     ]);
     expect(narratorLines(lighthousePlan, {})).toEqual([]);
+  });
+
+  it("names the first person in the words of the book's language", () => {
+    expect(narratorLines({ ...firstPlan, language: 'fr-CA' }, {})).toEqual([
+      'Mara Quill tells this as "I": where the plan or the notes speak of Mara Quill by name, write "je", "me", "moi" or "mon".',
+    ]);
+    expect(narratorLines({ ...firstPlan, language: 'es' }, {})[0]).toContain(
+      'write the first person ("yo", "me", "mí", "mi", and the verb\'s own: "caminé", not "caminó").',
+    );
+    expect(narratorLines({ ...firstPlan, language: 'fi' }, {})[0]).toMatch(/by name, write the first person\.$/);
   });
 });

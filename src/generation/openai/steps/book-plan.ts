@@ -7,6 +7,7 @@
  */
 import type { BookStyle } from '../../../catalog/catalog';
 import type { ConcreteBookType } from '../../../book/book-shapes';
+import { primaryLanguage } from '../../../book/language-tag';
 import { type Person, statedPerson } from '../narration-person';
 import { NAME_TITLES, WORD } from '../prose-words';
 
@@ -182,16 +183,32 @@ export function sectionNarration(
 }
 
 /**
- * For a section told by a named "I": the outline, the bible and an editor's notes all speak of the narrator by
- * name, and a writer copies what it reads ("Ines waited by the window"), so it is told how to read them.
+ * The first person as a writer of the book's language writes it. Spanish drops its pronouns, so there the verb
+ * says who acts, and a writer who reads "Inés caminó" in the plan must change the verb as well as the name.
  */
-export function narratorLines(plan: Pick<BookPlan, 'bible'>, section: Pick<PlannedSection, 'pointOfView'>): string[] {
+const FIRST_PERSON_WORDS: Readonly<Record<string, string>> = {
+  en: '"I", "me" or "my"',
+  fr: '"je", "me", "moi" or "mon"',
+  de: '"ich", "mich", "mir" or "mein"',
+  es: 'the first person ("yo", "me", "mí", "mi", and the verb\'s own: "caminé", not "caminó")',
+  it: '"io", "mi", "me" or "mio"',
+  pt: '"eu", "me", "mim" or "meu"',
+  nl: '"ik", "mij" or "mijn"',
+};
+
+/**
+ * For a section told by a named "I": the outline, the bible and an editor's notes all speak of the narrator by
+ * name, and a writer copies what it reads ("Ines waited by the window"), so it is told how to read them, in the
+ * words of the book's language.
+ */
+export function narratorLines(
+  plan: Pick<BookPlan, 'bible' | 'language'>,
+  section: Pick<PlannedSection, 'pointOfView'>,
+): string[] {
   const { narrator } = sectionNarration(plan.bible, section);
-  return narrator
-    ? [
-        `${narrator} tells this as "I": where the plan or the notes speak of ${narrator} by name, write "I", "me" or "my".`,
-      ]
-    : [];
+  if (!narrator) return [];
+  const words = FIRST_PERSON_WORDS[primaryLanguage(plan.language)] ?? 'the first person';
+  return [`${narrator} tells this as "I": where the plan or the notes speak of ${narrator} by name, write ${words}.`];
 }
 
 /** Every section in one line each: where a section sits in the whole. */

@@ -996,10 +996,13 @@ const SENTENCE_END = /(?<=[.!?。！？])\s+/u;
 const NAME_SEQUENCE = /(?<![\p{L}\p{M}])\p{Lu}[\p{Ll}\p{M}'’-]+(?:[ \t]+\p{Lu}[\p{Ll}\p{M}'’-]+){0,2}/gu;
 
 // "named Mara", "appelée Maëlle": what follows names a person more surely than a capital alone ("in Paris").
-const INTRODUCED = /(?:named|called|nommée?|appelée?|llamad[oa]|namens|genannt)\s+$/u;
-// "on the island of Skerry", "in Paris", "at Blackwater": a model reads what follows as a place, not a person.
+// "named Mara", and the narrator a premise names: "told by Mara", "erzählt von Greta".
+const INTRODUCED =
+  /(?:named|called|nommée?|appelée?|llamad[oa]|namens|genannt|(?:told|narrated) by|racontée? par|erzählt von|(?:narrad|contad)[oa] por)\s+$/iu;
+// "on the island of Skerry", "in Paris", "at Blackwater", "à Lisbonne", "en Lisboa", "aus Lissabon": a model reads
+// what follows as a place, not a person (not after "de", which as often names whose: "la nieta de Inés").
 const PLACED =
-  /(?:\b(?:in|at|near|on)|\b(?:island|isle|village|town|city|port|coast|bay|valley|river|lake|harbour|harbor|kingdom)\s+of)\s+$/iu;
+  /(?:(?<![\p{L}\p{M}])(?:in|at|near|on|à|en|aus|nach)|\b(?:island|isle|village|town|city|port|coast|bay|valley|river|lake|harbour|harbor|kingdom)\s+of)\s+$/iu;
 
 /**
  * The people a premise names, as a model reads them: capitalised words that
@@ -1045,15 +1048,23 @@ function askedTense(messages: FakeChatCall['messages']): Tense {
 function askedNarrator(messages: FakeChatCall['messages']): string | undefined {
   const text = messages.map((message) => message.content).join('\n');
   // A writer's own entry may give its section to another narrator ("Point of view: first person, Tomas").
-  const own = [...text.matchAll(/^Point of view: first person, ([^;\n]+)$/gm)].at(-1)?.[1];
-  const planned = own ?? /^Narration: first person, ([^;\n]+);/m.exec(text)?.[1];
+  const own = [...text.matchAll(new RegExp(`^Point of view: ${FIRST_PERSON_OF}$`, 'gm'))].at(-1)?.[1];
+  const planned = own ?? new RegExp(`^Narration: ${FIRST_PERSON_OF};`, 'm').exec(text)?.[1];
   if (planned) return planned.trim();
   const premise = PREMISE.exec(text)?.[1] ?? '';
-  if (!/\bfirst[- ]person\b/i.test(premise) || /\bnot (?:in )?(?:the )?first[- ]person/i.test(premise)) {
-    return undefined;
-  }
-  return premiseNames(text)[0];
+  if (!ASKS_FIRST_PERSON.test(premise) || ASKS_NOT_FIRST_PERSON.test(premise)) return undefined;
+  return TOLD_BY.exec(premise)?.[1] ?? premiseNames(text)[0];
 }
+
+/** A plan's first-person narration, as the fake writes it (FIRST_PERSON_NARRATION), and the narrator it names. */
+const FIRST_PERSON_OF = '(?:first person|première personne|erste Person|primera persona), ([^;\\n]+)';
+/** A premise that asks for a narrator telling it as "I", in the languages the fake writes, and one that asks not to. */
+const ASKS_FIRST_PERSON = /\bfirst[- ]person\b|première personne|\bersten Person\b|\bIch-Form\b|\bprimera persona\b/i;
+/** Who a premise says tells it: "told by Ines", "racontée par Inès", "erzählt von Mara", "narrada por Inés". */
+const TOLD_BY =
+  /\b(?:[Tt]old|[Nn]arrated|[Rr]aconté|[Rr]acontée|[Nn]arrée?|[Ee]rzählt|[Cc]ontad[ao]|[Nn]arrad[ao]) (?:by|par|von|por) (\p{Lu}[\p{L}\p{M}]+)/u;
+const ASKS_NOT_FIRST_PERSON =
+  /\bnot (?:in )?(?:the )?first[- ]person|\bpas à la première personne|\bnicht in der ersten Person|\bno en primera persona/i;
 
 /**
  * What the client asked for: the instructions a prompt lists ("The client's
@@ -1568,7 +1579,9 @@ function inFirstPerson(text: string, narrator: string): string {
 /**
  * The fake's prose as the narration asked for tells it: a model asked for
  * the first person or the present tense writes mostly in it, and slips now
- * and then, as models do. English only: elsewhere the third person, past.
+ * and then, as models do. English only: French, Spanish and German prose is
+ * told in the first person as it is written (`ProseWriter.toldBy`), and in
+ * the past tense.
  */
 function inAskedNarration(text: string, asked: { narrator?: string; tense: Tense }, language: string): string {
   if (language !== 'en') return text;
@@ -1602,7 +1615,7 @@ function proseText(
     vocabularyFor(call.language),
     analysis.names,
   );
-  const drafted = words > 0 ? writer.text(words) : '';
+  const drafted = words > 0 ? writer.toldBy(analysis.narrator, () => writer.text(words)) : '';
   const plain = inAskedNarration(drafted, analysis, call.language);
   const habits = options.markdownHabits ? withMarkdownHabits(plain, call, writer) : plain;
   const written = options.stockPhrases
@@ -1869,10 +1882,30 @@ interface Vocabulary {
   fullName(first: string, last: string): string;
   /** Contractions the templates can produce ("à le" -> "au"). */
   fixups: ReadonlyArray<readonly [RegExp, string]>;
+  /**
+   * How the narrator of a first-person book tells their own part, where
+   * the person changes the verb (French, Spanish) or the reflexive (German),
+   * so a name cannot simply become a pronoun as in English (`inFirstPerson`).
+   */
+  firstPerson?: FirstPersonForms;
+}
+
+interface FirstPersonForms {
+  /** Templates told by the narrator: `{N2}` is someone else, the narrator's own verbs are in `slots`. */
+  narrative: readonly string[];
+  /** The narrator's verbs (`{VT1}`, `{VI1}`) and whatever else the templates need. */
+  slots: Readonly<Record<string, readonly string[]>>;
+  /** Speech tags of the narrator's own lines ("dis-je", "dije", "sagte" with `speaker` "ich"). */
+  said: readonly string[];
+  asked: readonly string[];
+  /** The narrator in their speech tags: a pronoun, or nothing where the verb says the person. */
+  speaker: string;
 }
 
 const cap = (text: string): string => text.replace(/^\p{Ll}/u, (letter) => letter.toUpperCase());
 const NBSP = '\u00a0';
+/** Where the first-person narrator's name would stand in a speech tag (see `ProseWriter.speech`). */
+const SELF = '\u0001';
 
 const EN: Vocabulary = {
   spacer: ' ',
@@ -2308,7 +2341,47 @@ const FR: Vocabulary = {
     [/(^|\s)à les(?=\s)/g, '$1aux'],
     [/(^|\s)de le(?=\s)/g, '$1du'],
     [/(^|\s)de les(?=\s)/g, '$1des'],
+    // The narrator's "je" before a vowel: "j’ouvris".
+    [/(^|\s)([Jj])e (?=[aeiouyéèêâh])/g, '$1$2’'],
   ],
+  firstPerson: {
+    narrative: [
+      '{T}, je {VT1} {O} {PL}.',
+      'Je {VT1} {O} et {VI1}.',
+      'Dehors, {C}, et je {VI1}.',
+      'Je pensai à {M} et {VI1}.',
+      'Quand {N2} {VT} {O}, je {VI1}.',
+      'Plus rien {PL} ne me semblait {ADJ}.',
+      'Je {VT1} {O} {PL}, comme si de rien n’était.',
+      'Pendant un long moment, je {VI1}, et {C}.',
+      '{PL}, je {VI1}.',
+      'Je n’avais pas oublié {M}, et {N2} le savait.',
+      '{N2} n’avait pas oublié {M}, et je le savais.',
+      'Le silence {PL} était {ADJ}, et je {VI1}.',
+      '{N2} {VI} pendant que je {VT1} {O}.',
+      '{C}, alors je {VT1} {O} et attendis {N2}.',
+    ],
+    slots: {
+      VT1: ['ouvris', 'refermai', 'soulevai', 'examinai', 'pliai', 'rangeai', 'posai', 'retournai', 'déballai'],
+      VI1: [
+        'attendis sans un mot',
+        'écoutai la pluie',
+        'restai immobile',
+        'm’assis près du feu',
+        'fermai les yeux',
+        'souris malgré tout',
+        'comptai les secondes',
+        'regardai la mer',
+        'continuai mon chemin',
+        'ne répondis pas',
+        'retins mon souffle',
+        'revins vers la maison',
+      ],
+    },
+    said: ['dis-je', 'murmurai-je', 'chuchotai-je', 'répondis-je', 'ajoutai-je', 'dis-je doucement'],
+    asked: ['demandai-je', 'demandai-je doucement', 'insistai-je'],
+    speaker: '',
+  },
 };
 
 const ES: Vocabulary = {
@@ -2518,6 +2591,44 @@ const ES: Vocabulary = {
     [/(^|\s)a el(?=\s)/g, '$1al'],
     [/(^|\s)de el(?=\s)/g, '$1del'],
   ],
+  firstPerson: {
+    narrative: [
+      '{T}, {VT1} {O} {PL}.',
+      '{VT1} {O} y {VI1}.',
+      'Afuera, {C}, y yo {VI1}.',
+      'Pensé en {M} y {VI1}.',
+      'Cuando {N2} {VT} {O}, {VI1}.',
+      'Ya nada {PL} me parecía {ADJ}.',
+      '{VT1} {O} {PL} mientras {C}.',
+      'Durante un largo momento, {VI1}, y {C}.',
+      '{PL}, {VI1}.',
+      'No había olvidado {M}, y {N2} lo sabía.',
+      '{N2} no había olvidado {M}, y yo lo sabía.',
+      'El silencio {PL} era {ADJ}, y {VI1}.',
+      '{N2} {VI} mientras yo {VT1} {O}.',
+      '{C}, así que {VT1} {O} y esperé a {N2}.',
+    ],
+    slots: {
+      VT1: ['abrí', 'cerré', 'levanté', 'examiné', 'doblé', 'guardé', 'dejé', 'giré', 'desenvolví', 'revisé'],
+      VI1: [
+        'esperé sin decir nada',
+        'escuché la lluvia',
+        'me quedé inmóvil',
+        'me senté junto al fuego',
+        'cerré los ojos',
+        'sonreí a pesar de todo',
+        'conté los segundos',
+        'miré el mar',
+        'seguí mi camino',
+        'no respondí',
+        'contuve el aliento',
+        'volví hacia la casa',
+      ],
+    },
+    said: ['dije', 'murmuré', 'susurré', 'respondí', 'añadí', 'dije en voz baja'],
+    asked: ['pregunté', 'pregunté en voz baja', 'quise saber'],
+    speaker: '',
+  },
 };
 
 const DE: Vocabulary = {
@@ -2713,6 +2824,47 @@ const DE: Vocabulary = {
   surnames: ['Brandt', 'Hofmann', 'Keller', 'Vogel', 'Lindner', 'Albrecht', 'Sommer', 'Winter'],
   fullName: (first, last) => `${first} ${last}`,
   fixups: [],
+  firstPerson: {
+    narrative: [
+      '{T} {VT1} ich {O} {PL}.',
+      'Ich {VT1} {O} und {VI1}.',
+      '{C}, und ich {VI1}.',
+      'Ich dachte an {M} und {VI1}.',
+      'Als {N2} {O} {VT}, {VI1@I}.',
+      'Nichts {PL} kam mir noch {ADJ} vor.',
+      'Ich {VT1} {O} {PL}, als wäre nichts geschehen.',
+      '{T} {VT} {N2} {O}, und ich sah zu.',
+      'Einen langen Moment {VI1@I}, und {C}.',
+      '{PL} {VI1@I}.',
+      'Ich hatte {M} nicht vergessen, und {N2} wusste es.',
+      '{N2} hatte {M} nicht vergessen, und ich wusste es.',
+      'Die Stille {PL} war {ADJ}, und ich {VI1}.',
+      '{N2} {VI}, während ich {O} {VT1}.',
+      '{C}, also {VT1} ich {O} und wartete auf {N2}.',
+    ],
+    // The Präteritum's first person is its third ("ich hob", "sie hob"); the reflexive is not ("setzte mich").
+    slots: {
+      I: ['ich'],
+      VT1: ['öffnete', 'schloss', 'hob', 'betrachtete', 'faltete', 'versteckte', 'trug', 'prüfte', 'nahm', 'hielt'],
+      VI1: [
+        'wartete|ohne ein Wort',
+        'hörte|dem Regen zu',
+        'blieb|ganz still stehen',
+        'setzte|mich ans Feuer',
+        'schloss|die Augen',
+        'lächelte|trotz allem',
+        'zählte|die Sekunden',
+        'sah|auf das Wasser hinaus',
+        'ging|allein weiter',
+        'antwortete|nicht',
+        'hielt|den Atem an',
+        'kehrte|zum Haus zurück',
+      ],
+    },
+    said: ['sagte', 'murmelte', 'flüsterte', 'antwortete', 'fügte|hinzu', 'sagte|leise'],
+    asked: ['fragte', 'fragte|leise', 'wollte|wissen'],
+    speaker: 'ich',
+  },
 };
 
 const JA: Vocabulary = {
@@ -2941,6 +3093,8 @@ class ProseWriter {
   private readonly spoken = new Set<string>();
   /** The last few narrative templates, so neighbouring sentences are built differently. */
   private readonly recent: string[] = [];
+  /** While `toldBy` writes: the first-person narrator's call name. */
+  private teller: string | undefined;
 
   constructor(
     private readonly rng: Random,
@@ -2977,7 +3131,7 @@ class ProseWriter {
     const slot = (name: string): string => {
       if (name === 'N') return n1;
       if (name === 'N2') return n2;
-      const values = this.vocab.slots[name];
+      const values = this.vocab.slots[name] ?? this.vocab.firstPerson?.slots[name];
       return values ? this.rng.pick(values) : name;
     };
     let text = template.replace(/\{([A-Za-z0-9]+)(?:@([A-Za-z0-9]+))?\}/g, (_match, name: string, inner?: string) => {
@@ -3014,9 +3168,14 @@ class ProseWriter {
       }
       this.recent.push(template);
       if (this.recent.length > Math.min(5, this.vocab.narrative.length - 1)) this.recent.shift();
+      const told = this.teller === undefined ? undefined : this.vocab.firstPerson?.narrative;
+      const toldTemplate = told ? this.rng.pick(told) : undefined;
       text = this.fresh(
         () => {
           const [first, second] = a && b ? [a, b] : this.pair();
+          // A sentence about the narrator is told by them; the other of the two is its {N2}.
+          const other = first === this.teller ? second : second === this.teller ? first : undefined;
+          if (toldTemplate && other !== undefined) return cap(this.fill(toldTemplate, other, other));
           return cap(this.fill(template, first, second));
         },
         this.used,
@@ -3029,14 +3188,41 @@ class ProseWriter {
 
   /** A line of dialogue with its speech tag, set as the language's books set it. */
   speech(speaker: string, other: string): string {
+    // The narrator's own lines are tagged in the first person: "dis-je", "dije", "sagte ich".
+    const mine = speaker === this.teller ? this.vocab.firstPerson : undefined;
+    const { dialogue, statements, questions } = this.vocab;
+    const { said, asked } = mine ?? this.vocab;
+    const who = mine ? SELF : speaker;
     return this.fresh(() => {
-      const { dialogue, said, asked, statements, questions } = this.vocab;
       const form = this.rng.next();
-      if (form < 0.3) return dialogue.ask(this.utterance(questions, other), speaker, this.rng.pick(asked));
-      const first = this.utterance(statements, other);
-      if (form < 0.55) return dialogue.tag(first, speaker, this.rng.pick(said));
-      return dialogue.split(first, this.utterance(statements, other), speaker, this.rng.pick(said));
+      let line: string;
+      if (form < 0.3) line = dialogue.ask(this.utterance(questions, other), who, this.rng.pick(asked));
+      else {
+        const first = this.utterance(statements, other);
+        line =
+          form < 0.55
+            ? dialogue.tag(first, who, this.rng.pick(said))
+            : dialogue.split(first, this.utterance(statements, other), who, this.rng.pick(said));
+      }
+      return mine ? line.split(` ${SELF}`).join(mine.speaker ? ` ${mine.speaker}` : '') : line;
     });
+  }
+
+  /**
+   * Writes as the first-person narrator `narrator` tells it, where the
+   * language's first person needs its own sentences (see FirstPersonForms);
+   * otherwise, and without a narrator, as ever.
+   */
+  toldBy(narrator: string | undefined, write: () => string): string {
+    const first = narrator?.trim().split(/\s+/)[0];
+    const teller = this.vocab.firstPerson && this.callNames.find((name) => name === narrator?.trim() || name === first);
+    if (!teller) return write();
+    this.teller = teller;
+    try {
+      return write();
+    } finally {
+      this.teller = undefined;
+    }
   }
 
   /** Words a character says, not said before in this text when the vocabulary allows: people do not repeat lines. */
@@ -3290,11 +3476,13 @@ const NARRATION: Readonly<Record<string, (name: string) => string>> = {
   en: (name) => `close third person on ${name}`,
   fr: (name) => `troisième personne, au plus près de ${name}`,
   de: (name) => `dritte Person, nah bei ${name}`,
+  es: (name) => `tercera persona, cerca de ${name}`,
 };
 const FIRST_PERSON_NARRATION: Readonly<Record<string, (name: string) => string>> = {
   en: (name) => `first person, ${name}`,
   fr: (name) => `première personne, ${name}`,
   de: (name) => `erste Person, ${name}`,
+  es: (name) => `primera persona, ${name}`,
 };
 const PEOPLE_LIST = /(^|_)(present|characters|cast|names|people|speakers|participants|members|attendees)$/;
 const PLACE_CONTAINER = /(place|location|setting|site|town|city|region|world|map|area)s?$/;
@@ -3604,8 +3792,8 @@ class SchemaFiller {
     // A word limit ("At most 25 words") asks for a line, not a paragraph cut short.
     else if (limit !== undefined) text = this.writer.sentence();
     // A reviser keeps a paragraph's length (the fake's paragraphs run 3-7 sentences).
-    else if (/(^|_)replacement$/.test(key)) text = this.bookText(this.writer.sentences(this.rng.int(5, 7)));
-    else if (LONG_TEXT_KEY.test(key)) text = this.bookText(this.writer.sentences(this.rng.int(3, 5)));
+    else if (/(^|_)replacement$/.test(key)) text = this.bookText(() => this.writer.sentences(this.rng.int(5, 7)));
+    else if (LONG_TEXT_KEY.test(key)) text = this.bookText(() => this.writer.sentences(this.rng.int(3, 5)));
     else if (SUMMARY_KEY.test(key)) text = this.writer.sentences(this.rng.int(2, 3));
     else if (/(^|_)answer$/.test(key)) text = this.writer.sentences(this.rng.int(1, 2));
     // Anything else (definitions, goals, voices, facts, beats...): one sentence.
@@ -3614,9 +3802,9 @@ class SchemaFiller {
   }
 
   /** A passage of the book itself (a reviser's paragraph, a section's text), told as the narration asks. */
-  private bookText(text: string): string {
+  private bookText(write: () => string): string {
     return inAskedNarration(
-      text,
+      this.writer.toldBy(this.narrator, write),
       { tense: this.tense, ...(this.narrator ? { narrator: this.narrator } : {}) },
       this.language,
     );
