@@ -42,6 +42,37 @@ describe('findPhraseEchoes', () => {
     expect(phrases[0]).toMatch(/breath i didn't/);
   });
 
+  it('shows a tic as the book writes it: its apostrophes, "I" upright, no capital from a sentence start', () => {
+    const sections = [1, 2, 3].map((number) => ({
+      number,
+      text: 'Je n’avais pas oublié la nuit, dit-elle. '.repeat(2) + 'I held a breath I didn’t know. '.repeat(2),
+    }));
+    const echoes = findPhraseEchoes(sections);
+    expect(echoes.map((echo) => echo.written).sort()).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^je n’avais pas oublié|n’avais pas oublié la$/)]),
+    );
+    const french = echoes.find((echo) => echo.phrase.includes("n'avais"))!;
+    expect(french.written).toBe(french.phrase.replace(/'/g, '’'));
+    const english = echoes.find((echo) => echo.phrase.includes('breath'))!;
+    expect(english.written).toMatch(/breath I didn’t/);
+    // The reviser is shown the phrase as written; its revision is still checked by the plain form.
+    expect(echoProblem(french, 2)).toContain(`The phrase "${french.written}" comes 6 times`);
+  });
+
+  it('takes a name at the start of a sentence for a name, when the book capitalises it elsewhere too', () => {
+    const sections = [1, 2, 3].map((number) => ({
+      number,
+      text: 'Tomas walked home slowly. That night Tomas smiled. '.repeat(3),
+    }));
+    expect(findPhraseEchoes(sections)).toEqual([]);
+    // A word the book also writes in lower case is no name: "Silver" opens a sentence, "silver" is in one.
+    const common = [1, 2, 3].map((number) => ({
+      number,
+      text: 'Silver light spilled slowly. The silver moon rose. '.repeat(3),
+    }));
+    expect(findPhraseEchoes(common).map((echo) => echo.written)).toEqual(['silver light spilled slowly']);
+  });
+
   it('keeps two tics that only share a pair of words apart', () => {
     const sections = [1, 2].map((number) => ({
       number,

@@ -39,39 +39,62 @@ const FUNCTION_WORDS = new Set(
 );
 
 export interface PhraseEcho {
+  /** In lower case with straight apostrophes: how `writesPhrase` finds it. */
   phrase: string;
+  /** As the book writes it ("breath I didn’t know"): what the client and the reviser are shown. */
+  written: string;
   uses: number;
   /** Section number to its uses, for the sections that use it most (MAX_SECTIONS_PER_ECHO), most uses first. */
   sections: Map<number, number>;
 }
 
 interface Token {
+  /** In lower case, with straight apostrophes. */
   word: string;
+  /** As written. */
+  raw: string;
   /** Capitalised inside its clause, and never written in lower case in the book: a name. */
   name: boolean;
   /** Counts toward a turn of phrase: five letters or more and not a function word. */
   weighty: boolean;
 }
 
-/** Each section's clauses as words; `lowerCase` collects the words the book writes in lower case somewhere. */
-function clausesOf(text: string, lowerCase: Set<string>): string[][] {
+/** A word as phrases are counted: in lower case, with straight apostrophes. */
+const normal = (word: string): string => word.toLowerCase().replace(/’/g, "'");
+
+/** What the book's casing says about its words: which it writes in lower case, which it capitalises mid-clause. */
+interface Casing {
+  readonly lowerCase: Set<string>;
+  readonly capitalisedInside: Set<string>;
+}
+
+/** Each section's clauses as words, as written; `casing` learns from them. */
+function clausesOf(text: string, casing: Casing): string[][] {
   return text.split(CLAUSE_END).map((clause) =>
-    Array.from(clause.matchAll(WORD), (match) => {
+    Array.from(clause.matchAll(WORD), (match, index) => {
       const word = match[0];
-      if (word[0] === word[0]?.toLowerCase()) lowerCase.add(word.replace(/’/g, "'"));
-      return word.replace(/’/g, "'");
+      if (word[0] === word[0]?.toLowerCase()) casing.lowerCase.add(normal(word));
+      else if (index > 0) casing.capitalisedInside.add(normal(word));
+      return word;
     }),
   );
 }
 
-function tokenise(clause: readonly string[], lowerCase: ReadonlySet<string>): Token[] {
+function tokenise(clause: readonly string[], casing: Casing): Token[] {
   return clause.map((raw, index) => {
-    const word = raw.toLowerCase();
-    const capitalised = raw !== word;
-    // "I" and a clause's first word are capitalised without being names.
-    const name = capitalised && index > 0 && raw !== 'I' && !lowerCase.has(word);
-    return { word, name, weighty: word.length >= LONG_WORD && !FUNCTION_WORDS.has(word) };
+    const word = normal(raw);
+    const capitalised = raw !== raw.toLowerCase();
+    // "I" and a clause's first word are capitalised without being names, unless the book capitalises that word
+    // inside clauses too and never writes it in lower case ("Tomas had not forgotten", "and Tomas knew").
+    const name =
+      capitalised && raw !== 'I' && !casing.lowerCase.has(word) && (index > 0 || casing.capitalisedInside.has(word));
+    return { word, raw, name, weighty: word.length >= LONG_WORD && !FUNCTION_WORDS.has(word) };
   });
+}
+
+/** A phrase as the book writes it: its apostrophes, "I" capitalised, a clause's capital letter dropped. */
+function writtenForm(tokens: readonly Token[]): string {
+  return tokens.map((token) => (token.raw === 'I' ? 'I' : token.raw.toLowerCase())).join(' ');
 }
 
 /** A turn of phrase rather than grammar or a name: two weighty words and no name. */
@@ -92,22 +115,20 @@ function isPhrase(tokens: readonly Token[], start: number): boolean {
  * the book; the sections are counted only for the few past the threshold.
  */
 export function findPhraseEchoes(sections: ReadonlyArray<{ number: number; text: string }>): PhraseEcho[] {
-  const lowerCase = new Set<string>();
-  const clauses = sections.map((section) =>
-    writtenWithSpaces(section.text) ? clausesOf(section.text, lowerCase) : [],
-  );
+  const casing: Casing = { lowerCase: new Set(), capitalisedInside: new Set() };
+  const clauses = sections.map((section) => (writtenWithSpaces(section.text) ? clausesOf(section.text, casing) : []));
+  // Each phrase as the book first writes it.
+  const writtenAs = new Map<string, string>();
   const phrasesOf = (section: number): string[] => {
     const found: string[] = [];
     for (const clause of clauses[section] ?? []) {
-      const tokens = tokenise(clause, lowerCase);
+      const tokens = tokenise(clause, casing);
       for (let start = 0; start + PHRASE_WORDS <= tokens.length; start += 1) {
         if (!isPhrase(tokens, start)) continue;
-        found.push(
-          tokens
-            .slice(start, start + PHRASE_WORDS)
-            .map((token) => token.word)
-            .join(' '),
-        );
+        const phrase = tokens.slice(start, start + PHRASE_WORDS);
+        const key = phrase.map((token) => token.word).join(' ');
+        if (!writtenAs.has(key)) writtenAs.set(key, writtenForm(phrase));
+        found.push(key);
       }
     }
     return found;
@@ -139,7 +160,12 @@ export function findPhraseEchoes(sections: ReadonlyArray<{ number: number; text:
     });
     if (bySection.size < 2) continue;
     const mostUses = [...bySection.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
-    echoes.push({ phrase, uses: count, sections: new Map(mostUses.slice(0, MAX_SECTIONS_PER_ECHO)) });
+    echoes.push({
+      phrase,
+      written: writtenAs.get(phrase) ?? phrase,
+      uses: count,
+      sections: new Map(mostUses.slice(0, MAX_SECTIONS_PER_ECHO)),
+    });
   }
   return echoes;
 }
@@ -174,5 +200,5 @@ export function echoProblem(echo: PhraseEcho, count: number, paragraphs: readonl
     count === 1
       ? 'say it here in other words that fit the moment.'
       : 'keep it at most once here and say the rest in other words that fit each moment.';
-  return `The phrase "${echo.phrase}" comes ${echo.uses} times in the book, ${here}, which readers notice as a tic. Fix: ${fix}`;
+  return `The phrase "${echo.written}" comes ${echo.uses} times in the book, ${here}, which readers notice as a tic. Fix: ${fix}`;
 }

@@ -87,7 +87,7 @@ export function checkWholeText(
   }
   if (echoes.length > 0) {
     findings.push(
-      `phrases repeated through the book: ${echoes.map((echo) => `"${echo.phrase}" ${echo.uses} times`).join(', ')}`,
+      `phrases repeated through the book: ${echoes.map((echo) => `"${echo.written}" ${echo.uses} times`).join(', ')}`,
     );
   }
 
