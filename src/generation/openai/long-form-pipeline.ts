@@ -611,7 +611,7 @@ class PipelineRun {
     const total = this.plan.sections.length;
     const report = await this.advisory('the continuity check', () =>
       this.client.structured(
-        continuityStep(total),
+        continuityStep(total, this.plan.instructions),
         {
           model: this.settings.plannerModel,
           messages: continuityMessages(this.plan, this.shapeLabel, notes),
@@ -638,15 +638,17 @@ class PipelineRun {
       for (const issue of report.issues) add(issue.section, `${issue.problem} Fix: ${issue.fix}`);
       const unfulfilled = report.instructions.filter((item) => !item.fulfilled);
       for (const item of unfulfilled) {
-        const section =
-          item.section ?? this.plan.sections.find((planned) => planned.carries.includes(item.instruction))?.number;
-        if (section !== undefined)
-          add(section, `The client asked for this and the book does not do it yet: ${item.instruction}`);
+        add(item.section, `The client asked for this and the book does not do it yet: ${item.instruction}`);
       }
       const fulfilled = report.instructions.length - unfulfilled.length;
+      const asked = this.plan.instructions.length;
       findings.push(`${report.issues.length} problem${report.issues.length === 1 ? '' : 's'} found`);
-      if (report.instructions.length > 0)
-        findings.push(`${fulfilled} of ${report.instructions.length} instructions of the prompt carried out`);
+      if (asked > 0) {
+        findings.push(
+          `${fulfilled} of ${asked} instruction${asked === 1 ? '' : 's'} of the prompt carried out` +
+            (report.unjudged.length > 0 ? ` (${report.unjudged.length} not judged)` : ''),
+        );
+      }
     }
     // Counted in code over the whole text, so found even when the check above could not be had: it reads notes.
     const text = checkWholeText(this.plan, sections, this.shapeLabel);

@@ -59,13 +59,16 @@ function firstAnswerFor(part: number, change: (generated: string) => string): Fa
   };
 }
 
+/** The fake continuity check's verdicts on the plan's instructions (each carried out): a test that leaves them be. */
+const instructionsOf = (generated: unknown): unknown => (generated as { instructions: unknown }).instructions;
+
 /** Structured answers in which the continuity check sends part 2 back and its reviser replaces paragraph 1 with `replacement`. */
 function part2RevisedAs(replacement: string): FakeChatServerOptions['answer'] {
   return (call, generated) => {
     if (call.name === 'continuity_check') {
       return {
         issues: [{ section: 2, problem: 'Mara is called Maria here.', fix: 'Call her Mara.' }],
-        instructions: [],
+        instructions: instructionsOf(generated),
       };
     }
     if (call.name === 'section_revision') return { edits: [{ paragraph: 1, replacement }] };
@@ -625,7 +628,8 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     // The fake writer has tics of its own ("as if nothing had happened"), as real models do. Its continuity
     // checker finds nothing here: a section it flagged would be revised whole, tics and all.
     const book = await provider({
-      answer: (call, generated) => (call.name === 'continuity_check' ? { issues: [], instructions: [] } : generated),
+      answer: (call, generated) =>
+        call.name === 'continuity_check' ? { issues: [], instructions: instructionsOf(generated) } : generated,
     });
     const ctx = context();
     await book.generate(request(), ctx);
@@ -892,7 +896,7 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
           issues: dropped
             ? [{ section: 2, problem: 'Part 2 never finds the logbook part 3 reads.', fix: 'Let Mara find it.' }]
             : [],
-          instructions: [],
+          instructions: instructionsOf(generated),
         };
       },
     });
@@ -914,23 +918,49 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
         call.name === 'continuity_check'
           ? {
               issues: [{ section: 2, problem: 'Mara is called Maria here.', fix: 'Call her Mara.' }],
-              instructions: [{ instruction: 'The mayor is the culprit', fulfilled: false, section: 4 }],
+              // The plan's instructions are the premise's two sentences; the second is "The mayor is the culprit."
+              instructions: [
+                { number: 1, fulfilled: true, section: 1 },
+                { number: 2, fulfilled: false, section: 4 },
+              ],
             }
           : generated,
     });
     const ctx = context();
     const outcome = await book.generate(request(), ctx);
+    expect(server!.calls.find((call) => call.name === 'continuity_check')?.lastUserMessage).toContain(
+      "The client's instructions:\n1. A lighthouse keeper named Mara finds a map that leads under the sea.\n" +
+        '2. The mayor is the culprit.',
+    );
     const revisions = server!.calls.filter((call) => call.name === 'section_revision');
     // The fake writer's own tics send parts to revision too (see the phrase-echo test); each flagged problem
     // goes to exactly one revision.
     const carrying = (problem: string) => revisions.filter((call) => call.lastUserMessage.includes(problem));
     expect(carrying('Mara is called Maria here.')).toHaveLength(1);
     // The section that carries the instruction has it in its brief too: look for the finding itself.
-    expect(carrying('the book does not do it yet: The mayor is the culprit')).toHaveLength(1);
+    expect(carrying('the book does not do it yet: The mayor is the culprit.')).toHaveLength(1);
     expect(outcome.report?.revisions).toBeGreaterThanOrEqual(2);
     expect(ctx.messages.join('\n')).toMatch(
-      /1 problem found; 0 of 1 instructions of the prompt carried out(; phrases repeated [^;]+)?; revising \d parts/,
+      /1 problem found; 1 of 2 instructions of the prompt carried out(; phrases repeated [^;]+)?; revising \d parts/,
     );
+  });
+
+  it('asks the continuity check again for an instruction it did not judge, and says so if it never does', async () => {
+    const book = await provider({
+      answer: (call, generated) =>
+        call.name === 'continuity_check'
+          ? { issues: [], instructions: [{ number: 1, fulfilled: true, section: 1 }] }
+          : generated,
+    });
+    const ctx = context();
+    await book.generate(request(), ctx);
+    const checks = server!.calls.filter((call) => call.name === 'continuity_check');
+    expect(checks).toHaveLength(3);
+    expect(checks[1]!.lastUserMessage).toContain(
+      "the client's instruction 2 is not judged: /instructions must hold one entry for each of the 2",
+    );
+    // Kept as answered: the one it judged counts, the other is neither carried out nor missing.
+    expect(ctx.messages.join('\n')).toMatch(/1 of 2 instructions of the prompt carried out \(1 not judged\)/);
   });
 
   it('keeps the draft when the continuity check never gives a usable answer, and says so', async () => {
@@ -957,7 +987,7 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     const book = await provider({
       answer: (call, generated) =>
         call.name === 'continuity_check'
-          ? { issues: [], instructions: [] }
+          ? { issues: [], instructions: instructionsOf(generated) }
           : call.name === 'seam_check' && call.lastUserMessage.includes('The opening paragraphs of part 2:')
             ? {
                 joins: false,
@@ -985,7 +1015,7 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     const book = await provider({
       answer: (call, generated) =>
         call.name === 'continuity_check'
-          ? { issues: [], instructions: [] }
+          ? { issues: [], instructions: instructionsOf(generated) }
           : call.name === 'seam_check' && call.lastUserMessage.includes('The opening paragraphs of part 2:')
             ? { joins: false, problem: 'Mara is on the pier, not at home.', opening }
             : call.name === 'seam_check'

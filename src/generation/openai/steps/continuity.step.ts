@@ -21,12 +21,36 @@ export interface ContinuityIssue {
   fix: string;
 }
 
-export interface ContinuityReport {
-  issues: ContinuityIssue[];
-  instructions: Array<{ instruction: string; fulfilled: boolean; section: number | null }>;
+/** The check's verdict on one of the client's instructions, by its number in the plan's list. */
+export interface InstructionVerdict {
+  /** 1-based, as the prompt numbers them. */
+  number: number;
+  /** The instruction as the plan holds it, not as the model restated it. */
+  instruction: string;
+  fulfilled: boolean;
+  section: number;
 }
 
-export function continuityStep(sections: number): StructuredStep<ContinuityReport> {
+export interface ContinuityReport {
+  issues: ContinuityIssue[];
+  /** One verdict per instruction the check judged, in the plan's order. */
+  instructions: InstructionVerdict[];
+  /** Instructions the check never judged (numbers): neither carried out nor missing, as far as anyone knows. */
+  unjudged: number[];
+}
+
+interface RawReport {
+  issues: ContinuityIssue[];
+  instructions: Array<{ number: number; fulfilled: boolean; section: number }>;
+}
+
+/**
+ * The check answers for each instruction by its number: a model restates an
+ * instruction in its own words (so its text finds no section that carries
+ * it) and, given many, skips some, which then counted as neither carried out
+ * nor missing. A skipped one is asked for again.
+ */
+export function continuityStep(sections: number, instructions: readonly string[]): StructuredStep<ContinuityReport> {
   return {
     name: 'continuity_check',
     schema: obj({
@@ -40,23 +64,49 @@ export function continuityStep(sections: number): StructuredStep<ContinuityRepor
       ),
       instructions: list(
         obj({
-          instruction: str(),
+          number: int({
+            minimum: 1,
+            maximum: Math.max(1, instructions.length),
+            description: "The instruction's number in the client's list.",
+          }),
           fulfilled: bool(),
           section: int({ minimum: 1, maximum: sections, description: 'The section that carries it out, or should.' }),
         }),
-        { max: 20 },
+        { max: Math.max(1, instructions.length) },
       ),
     }),
     read: (value) => {
-      const raw = value as ContinuityReport;
+      const raw = value as RawReport;
+      const verdicts = new Map<number, InstructionVerdict>();
+      for (const item of raw.instructions) {
+        const instruction = instructions[item.number - 1];
+        if (instruction !== undefined && !verdicts.has(item.number))
+          verdicts.set(item.number, { ...item, instruction });
+      }
+      const unjudged = instructions.map((_, index) => index + 1).filter((number) => !verdicts.has(number));
       return {
         value: {
           issues: raw.issues.map((issue) => ({ ...issue, problem: issue.problem.trim(), fix: issue.fix.trim() })),
-          instructions: raw.instructions,
+          instructions: [...verdicts.values()].sort((a, b) => a.number - b.number),
+          unjudged,
         },
+        ...(unjudged.length > 0
+          ? {
+              concerns: [
+                `the client's instruction${unjudged.length === 1 ? '' : 's'} ${listed(unjudged)} ` +
+                  `${unjudged.length === 1 ? 'is' : 'are'} not judged: /instructions must hold one entry for each ` +
+                  `of the ${instructions.length}`,
+              ],
+            }
+          : {}),
       };
     },
   };
+}
+
+/** "2", "2 and 5", "2, 3 and 5". */
+function listed(numbers: readonly number[]): string {
+  return numbers.length === 1 ? String(numbers[0]) : `${numbers.slice(0, -1).join(', ')} and ${numbers.at(-1)}`;
 }
 
 export function continuityMessages(plan: BookPlan, label: string, notes: Map<number, SectionNotes>): ChatMessage[] {
@@ -75,7 +125,7 @@ export function continuityMessages(plan: BookPlan, label: string, notes: Map<num
         bibleText(plan),
         '',
         plan.instructions.length > 0
-          ? `The client's instructions:\n${plan.instructions.map((item) => `- ${item}`).join('\n')}`
+          ? `The client's instructions:\n${plan.instructions.map((item, index) => `${index + 1}. ${item}`).join('\n')}`
           : 'The client gave no specific instructions.',
         '',
         ...clientRulesText(plan, label),
@@ -100,8 +150,8 @@ export function continuityMessages(plan: BookPlan, label: string, notes: Map<num
           `(a difference no later ${label} depends on is not a problem), ` +
           `and every ${label} that breaks one of the client's rules for every ${label}, ` +
           `giving the number of the ${label} to fix, ` +
-          "and say for each of the client's instructions whether the book carries it out and in which " +
-          `${label}.`,
+          "and say for each of the client's instructions, by its number, whether the book carries it out and " +
+          `in which ${label}.`,
       ].join('\n'),
     },
   ];

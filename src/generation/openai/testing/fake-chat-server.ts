@@ -17,7 +17,7 @@
  *  - The client's material, `<premise>...</premise>`, is followed as a model
  *    follows it: the people it names lead the cast (a name introduced as one,
  *    "named Mara", first), its sentences are the requirements that
- *    `instructions` restate (or the "- " lines under a line about the
+ *    `instructions` restate (or the "- " or "1. " lines under a line about the
  *    client's instructions, which a section's `carries` copies), and before
  *    a "Language of the book" line exists, answers are in the premise's
  *    language or the one it asks for ("in French").
@@ -1068,16 +1068,16 @@ const ASKS_NOT_FIRST_PERSON =
 
 /**
  * What the client asked for: the instructions a prompt lists ("The client's
- * instructions ...:" and "- " lines), as a model copies them; else the
+ * instructions ...:" and "- " or "1. " lines), as a model copies them; else the
  * premise's sentences, which a planner restates one by one.
  */
 function clientRequirements(messages: FakeChatCall['messages']): string[] {
   const text = messages.map((message) => message.content).join('\n');
-  const listed = /^[^\n]*\binstructions\b[^\n]*:[ \t]*\n((?:[ \t]*-[ \t]+[^\n]+(?:\n|$))+)/im.exec(text)?.[1];
+  const listed = /^[^\n]*\binstructions\b[^\n]*:[ \t]*\n((?:[ \t]*(?:-|\d+\.)[ \t]+[^\n]+(?:\n|$))+)/im.exec(text)?.[1];
   if (listed) {
     return listed
       .split('\n')
-      .map((line) => line.replace(/^[ \t]*-[ \t]+/, '').trim())
+      .map((line) => line.replace(/^[ \t]*(?:-|\d+\.)[ \t]+/, '').trim())
       .filter(Boolean);
   }
   return premiseSentences(text).filter((sentence) => !EVERY_SECTION.test(sentence));
