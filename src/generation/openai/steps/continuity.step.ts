@@ -9,6 +9,8 @@
  * lesson: a parallel draft holds together only as well as each part keeps
  * to its plan). Each problem names the section to revise.
  */
+import { primaryLanguage } from '../../../book/language-tag';
+import { languageName } from '../language';
 import type { ChatMessage, StructuredStep } from '../model-client';
 import { bool, int, list, obj, str } from '../strict-schema';
 import type { BookPlan } from './book-plan';
@@ -152,6 +154,13 @@ export function continuityMessages(plan: BookPlan, label: string, notes: Map<num
           `giving the number of the ${label} to fix, ` +
           "and say for each of the client's instructions, by its number, whether the book carries it out and " +
           `in which ${label}.`,
+        ...(primaryLanguage(plan.language) === 'en'
+          ? []
+          : [
+              // The problems reach the job's messages, which are in English, and a reviser who reads both.
+              `The book is in ${languageName(plan.language)}: write each problem and fix in English, quoting the ` +
+                "book's own words as they are.",
+            ]),
       ].join('\n'),
     },
   ];

@@ -106,6 +106,17 @@ describe('what each pipeline step sends', () => {
     ).toMatchSnapshot();
   });
 
+  it("asks the continuity check of a book in another language for problems in English, in the book's words", () => {
+    const lastLine = (language: string) =>
+      continuityMessages({ ...plan, language }, 'chapter', new Map())[1]!
+        .content.split('\n')
+        .at(-1);
+    expect(lastLine('fr')).toBe(
+      "The book is in French: write each problem and fix in English, quoting the book's own words as they are.",
+    );
+    expect(lastLine('en-GB')).toMatch(/^List every contradiction/);
+  });
+
   it('never puts the client text in a system message, and quotes it once per user message', () => {
     const all = [
       bibleMessages({ request, type: 'novel', style: 'mystery', shape, sections: 14, followsClientOutline: false }),
