@@ -139,7 +139,7 @@ describe('API key authentication', () => {
       await eventually('the admission to wait for the account row', async () => {
         const [{ waiting }] = await db.query(
           `SELECT count(*)::int AS waiting FROM pg_stat_activity
-            WHERE $1 = ANY(pg_blocking_pids(pid)) AND query LIKE '%FROM accounts%FOR UPDATE%'`,
+            WHERE $1 = ANY(pg_blocking_pids(pid)) AND query LIKE '%admit_book_jobs%'`,
           [holderPid],
         );
         return waiting > 0 || undefined;

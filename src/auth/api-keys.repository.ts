@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, IsNull, Repository } from 'typeorm';
+import { IsNull, Repository } from 'typeorm';
 import { ApiKeyEntity, ApiKeyScope } from './entities/api-key.entity';
 
 /** Why a key the guard let through is refused when its request is admitted. */
@@ -64,32 +64,6 @@ export class ApiKeysRepository {
 
   listByAccount(accountId: string): Promise<ApiKeyEntity[]> {
     return this.keys.find({ where: { accountId }, order: { createdAt: 'ASC' } });
-  }
-
-  /**
-   * Which of these keys may not be used, and why, read inside the caller's
-   * transaction and held against a concurrent revocation until it ends (FOR
-   * SHARE): a request admitted with a key is ordered before that key's
-   * revocation. A key of a suspended account is refused too (the guard may
-   * have read it from memory before the suspension). Keys not in the answer
-   * are usable.
-   */
-  async lockRefusals(manager: EntityManager, ids: readonly string[]): Promise<Map<string, KeyRefusal>> {
-    const unique = [...new Set(ids)];
-    const rows: Array<{ id: string; suspended: boolean }> = await manager.query(
-      `SELECT k.id, a.suspended_at IS NOT NULL AS suspended FROM api_keys k JOIN accounts a ON a.id = k.account_id
-        WHERE k.id = ANY($1::varchar[]) AND k.revoked_at IS NULL
-        ORDER BY k.id FOR SHARE OF k`,
-      [unique],
-    );
-    const unrevoked = new Map(rows.map((row) => [row.id, row.suspended]));
-    const refusals = new Map<string, KeyRefusal>();
-    for (const id of unique) {
-      const suspended = unrevoked.get(id);
-      if (suspended === undefined) refusals.set(id, 'key_revoked');
-      else if (suspended) refusals.set(id, 'account_suspended');
-    }
-    return refusals;
   }
 
   /** Revocation is permanent: a revoked key is never un-revoked. Returns false when already revoked or unknown. */

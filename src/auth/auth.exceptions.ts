@@ -12,7 +12,7 @@ export function keyRevoked(): ApiException {
   );
 }
 
-/** The 403 for a key refused at admission, after the guard had let it through (see ApiKeysRepository.lockRefusals). */
+/** The 403 for a key refused at admission, after the guard had let it through (see the admission function, migration AdmitBookJobs). */
 export function keyRefused(refusal: KeyRefusal): ApiException {
   switch (refusal) {
     case 'account_suspended':

@@ -1,15 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import type { WriteStatement } from '../database/combined-writes';
 import { CreditLedgerEntryEntity, LedgerKind } from './entities/credit-ledger-entry.entity';
-
-/** A job's estimated cost, to be held from its account's pool. */
-export interface CreditHold {
-  accountId: string;
-  jobId: string;
-  amount: number;
-}
 
 export interface LedgerMovement {
   id: number;
@@ -101,73 +93,6 @@ export class CreditsRepository {
       take: page.limit + 1,
     });
     return { movements: rows.slice(0, page.limit).map(toMovement), hasMore: rows.length > page.limit };
-  }
-
-  /**
-   * Holds each job's amount, in the order given, while its account's pool
-   * covers it; answers, per job, whether it was held (nothing moves for one
-   * that was not). The accounts are locked in id order, so concurrent callers
-   * never deadlock, and held until the caller's transaction ends. The debits
-   * and one ledger row per hold (with the balance after it) come back as
-   * writes for the caller to run in that transaction with its own (see
-   * runCombinedWrites); none when nothing was held. `suspended`: the accounts
-   * found suspended under the lock, whose jobs hold nothing and must not be
-   * admitted.
-   */
-  async planReservations(
-    manager: EntityManager,
-    holds: readonly CreditHold[],
-  ): Promise<{ held: boolean[]; writes: WriteStatement[]; suspended: Set<string> }> {
-    const accountIds = [...new Set(holds.map((hold) => hold.accountId))].sort();
-    const locked: Array<{ id: string; credit_balance: string; suspended: boolean }> =
-      accountIds.length === 0
-        ? []
-        : await manager.query(
-            `SELECT id, credit_balance, suspended_at IS NOT NULL AS suspended FROM accounts
-              WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
-            [accountIds],
-          );
-    // Read with the lock: a suspension committed since the caller checked its keys is seen here, and holds nothing.
-    const suspended = new Set(locked.filter((row) => row.suspended).map((row) => row.id));
-    const balances = new Map(locked.filter((row) => !row.suspended).map((row) => [row.id, Number(row.credit_balance)]));
-    const debits = new Map<string, number>();
-    const ledger = {
-      accountIds: [] as string[],
-      jobIds: [] as string[],
-      amounts: [] as number[],
-      after: [] as number[],
-    };
-    const held = holds.map((hold) => {
-      const balance = balances.get(hold.accountId);
-      if (balance === undefined || balance < hold.amount) return false;
-      balances.set(hold.accountId, balance - hold.amount);
-      debits.set(hold.accountId, (debits.get(hold.accountId) ?? 0) + hold.amount);
-      ledger.accountIds.push(hold.accountId);
-      ledger.jobIds.push(hold.jobId);
-      ledger.amounts.push(-hold.amount);
-      ledger.after.push(balance - hold.amount);
-      return true;
-    });
-    if (debits.size === 0) return { held, writes: [], suspended };
-    return {
-      held,
-      suspended,
-      writes: [
-        {
-          sql: `UPDATE accounts SET credit_balance = accounts.credit_balance - d.amount
-                  FROM unnest($1::uuid[], $2::bigint[]) AS d(account_id, amount)
-                 WHERE accounts.id = d.account_id`,
-          params: [[...debits.keys()], [...debits.values()]],
-        },
-        {
-          sql: `INSERT INTO credit_ledger (account_id, job_id, kind, amount, balance_after)
-                SELECT account_id, job_id, 'reserve', amount, balance_after
-                  FROM unnest($1::uuid[], $2::uuid[], $3::bigint[], $4::bigint[])
-                    AS r(account_id, job_id, amount, balance_after)`,
-          params: [ledger.accountIds, ledger.jobIds, ledger.amounts, ledger.after],
-        },
-      ],
-    };
   }
 
   /**

@@ -7,6 +7,7 @@ import { JobRevision1795710000000 } from './migrations/1795710000000-JobRevision
 import { SigningSecretStages1795800000000 } from './migrations/1795800000000-SigningSecretStages';
 import { BookFileRetention1795900000000 } from './migrations/1795900000000-BookFileRetention';
 import { WebConsole1796000000000 } from './migrations/1796000000000-WebConsole';
+import { AdmitBookJobs1796100000000 } from './migrations/1796100000000-AdmitBookJobs';
 
 /** Every migration, oldest first. Add a generated migration here; never edit one that was committed. */
 export const MIGRATIONS = [
@@ -19,4 +20,5 @@ export const MIGRATIONS = [
   SigningSecretStages1795800000000,
   BookFileRetention1795900000000,
   WebConsole1796000000000,
+  AdmitBookJobs1796100000000,
 ];

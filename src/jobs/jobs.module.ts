@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { AuthModule } from '../auth/auth.module';
 import { CreditsModule } from '../credits/credits.module';
 import { UsageModule } from '../usage/usage.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
@@ -20,7 +19,7 @@ import { JobsRepository } from './jobs.repository';
  * controller: the API (books, status) and the worker both build on it.
  */
 @Module({
-  imports: [AuthModule, CreditsModule, UsageModule, WebhooksModule],
+  imports: [CreditsModule, UsageModule, WebhooksModule],
   providers: [
     JobsRepository,
     JobStatusPublisher,

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { runCombinedWrites } from '../database/combined-writes';
 import type { GenerationReport } from '../generation/generation-report';
-import { ApiKeysRepository, type KeyRefusal } from '../auth/api-keys.repository';
+import type { KeyRefusal } from '../auth/api-keys.repository';
 import { CreditsRepository } from '../credits/credits.repository';
 import { UsageCountersRepository } from '../usage/usage-counters.repository';
 import { WebhookOutboxRepository } from '../webhooks/webhook-outbox.repository';
@@ -119,21 +118,20 @@ export class JobsRepository {
     private readonly credits: CreditsRepository,
     private readonly outbox: WebhookOutboxRepository,
     private readonly usage: UsageCountersRepository,
-    private readonly keys: ApiKeysRepository,
     private readonly changes: JobStatusPublisher,
   ) {}
 
   /**
-   * Admits jobs together in one short transaction: the keys are checked, each
-   * job's estimated cost is reserved in arrival order while its pool covers it
-   * (the accounts stay locked until commit, so credits are exact), then the
-   * debits, ledger rows, jobs and usage counts are written in one statement
-   * however many jobs there are: four round trips per batch with the commit,
-   * not per job. Returns, per job, whether its cost was reserved, or why its
-   * key was refused (nothing stored for it).
+   * Admits jobs together in one statement, its own transaction: the keys are
+   * checked, each job's estimated cost is reserved in arrival order while its
+   * pool covers it, and the jobs, debits, ledger rows and usage counts are
+   * written (the function `admit_book_jobs`: one round trip per batch, the
+   * accounts' row locks held for that statement alone). Returns, per job,
+   * whether its cost was reserved, or why its key was refused (nothing
+   * stored for it).
    */
   async createQueuedBatch(jobs: readonly NewBookJob[]): Promise<Admission[]> {
-    return this.dataSource.transaction((manager) => this.insertQueued(manager, jobs));
+    return this.insertQueued(this.dataSource.manager, jobs);
   }
 
   /**
@@ -179,49 +177,26 @@ export class JobsRepository {
     });
   }
 
+  /** The batch through `admit_book_jobs` (migration AdmitBookJobs): its keys checked, costs reserved, rows written. */
   private async insertQueued(manager: EntityManager, batch: readonly NewBookJob[]): Promise<Admission[]> {
-    // The guard may have read the key from memory: its revocation is checked here, in the admitting transaction.
-    const refusals = await this.keys.lockRefusals(
-      manager,
-      batch.map((job) => job.apiKeyId),
+    if (batch.length === 0) return [];
+    const rows: Array<{ refusal: KeyRefusal | null; reserved: boolean }> = await manager.query(
+      `SELECT refusal, reserved
+         FROM admit_book_jobs($1::uuid[], $2::uuid[], $3::varchar[], $4::jsonb[], $5::varchar[], $6::bigint[], $7::text)`,
+      [
+        batch.map((job) => job.id),
+        batch.map((job) => job.accountId),
+        batch.map((job) => job.apiKeyId),
+        batch.map((job) => JSON.stringify(job.parameters)),
+        batch.map((job) => job.webhookUrl),
+        batch.map((job) => job.estimatedCost),
+        QUEUED_MESSAGE,
+      ],
     );
-    const usable = batch.filter((job) => !refusals.has(job.apiKeyId));
-    const plan = await this.credits.planReservations(
-      manager,
-      usable.map((job) => ({ accountId: job.accountId, jobId: job.id, amount: job.estimatedCost })),
-    );
-    const reservedById = new Map(usable.map((job, index) => [job.id, plan.held[index] ?? false]));
-    // An account suspended after its keys were checked (read again under its row lock) admits nothing.
-    const jobs = usable.filter((job) => !plan.suspended.has(job.accountId));
-    const reservations = plan.writes;
-    if (jobs.length > 0) {
-      // The debits, ledger rows, jobs and usage counts in one round trip.
-      await runCombinedWrites(manager, [
-        ...reservations,
-        {
-          sql: `INSERT INTO book_jobs
-                  (id, account_id, api_key_id, status, progress, messages, parameters, webhook_url, credits_reserved, credits_used)
-                SELECT id, account_id, api_key_id, 'queued', 0, ARRAY[$7::text], parameters, webhook_url, credits_reserved, 0
-                  FROM unnest($1::uuid[], $2::uuid[], $3::varchar[], $4::jsonb[], $5::varchar[], $6::int[])
-                    AS j(id, account_id, api_key_id, parameters, webhook_url, credits_reserved)`,
-          params: [
-            jobs.map((job) => job.id),
-            jobs.map((job) => job.accountId),
-            jobs.map((job) => job.apiKeyId),
-            jobs.map((job) => JSON.stringify(job.parameters)),
-            jobs.map((job) => job.webhookUrl),
-            jobs.map((job) => (reservedById.get(job.id) ? job.estimatedCost : 0)),
-            QUEUED_MESSAGE,
-          ],
-        },
-        this.usage.requestCounts(jobs.map((job) => job.apiKeyId)),
-      ]);
+    if (rows.length !== batch.length) {
+      throw new Error(`admit_book_jobs answered ${rows.length} rows for ${batch.length} jobs`);
     }
-    return batch.map((job) => {
-      const refusal =
-        refusals.get(job.apiKeyId) ?? (plan.suspended.has(job.accountId) ? 'account_suspended' : undefined);
-      return refusal ? { reserved: false, refused: refusal } : { reserved: reservedById.get(job.id) ?? false };
-    });
+    return rows.map((row) => (row.refusal ? { reserved: false, refused: row.refusal } : { reserved: row.reserved }));
   }
 
   /**
