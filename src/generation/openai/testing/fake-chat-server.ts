@@ -3193,16 +3193,20 @@ class ProseWriter {
     const { dialogue, statements, questions } = this.vocab;
     const { said, asked } = mine ?? this.vocab;
     const who = mine ? SELF : speaker;
+    // Whom the line speaks of ("Did you see Tomas on the pier?"): someone other than the two talking, as people
+    // do not speak of themselves or their listener by name.
+    const absent = this.callNames.filter((name) => name !== speaker && name !== other);
+    const about = absent.length > 0 ? this.rng.pick(absent) : other;
     return this.fresh(() => {
       const form = this.rng.next();
       let line: string;
-      if (form < 0.3) line = dialogue.ask(this.utterance(questions, other), who, this.rng.pick(asked));
+      if (form < 0.3) line = dialogue.ask(this.utterance(questions, about), who, this.rng.pick(asked));
       else {
-        const first = this.utterance(statements, other);
+        const first = this.utterance(statements, about);
         line =
           form < 0.55
             ? dialogue.tag(first, who, this.rng.pick(said))
-            : dialogue.split(first, this.utterance(statements, other), who, this.rng.pick(said));
+            : dialogue.split(first, this.utterance(statements, about), who, this.rng.pick(said));
       }
       return mine ? line.split(` ${SELF}`).join(mine.speaker ? ` ${mine.speaker}` : '') : line;
     });
