@@ -30,12 +30,6 @@ export function bare(phrase: string): string {
   return phrase.replace(/^(the|a|an)\s+/i, '');
 }
 
-/** "a, b and c". */
-export function joinList(items: readonly string[]): string {
-  if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1] ?? ''}`;
-}
-
 export function countText(text: string): number {
   return text.split(/\s+/).filter(Boolean).length;
 }

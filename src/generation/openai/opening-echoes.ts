@@ -8,6 +8,7 @@
 import { inParagraphs } from './paragraph-refs';
 import { WORD } from './prose-words';
 import { capitalise } from './steps/book-plan';
+import { joinList } from '../../common/join-list';
 
 /** Words compared at the head of each opening paragraph. */
 const OPENING_WORDS = 2;
@@ -50,8 +51,7 @@ export function findAlikeOpenings(
 
 /** The reviser's brief for a section (not the first) that opens like the others. */
 export function openingProblem(opening: AlikeOpening, label: string): string {
-  const list = opening.sections.map(String);
-  const named = `${list.slice(0, -1).join(', ')} and ${list.at(-1)}`;
+  const named = joinList(opening.sections);
   return (
     `${capitalise(label)}s ${named} all open with "${opening.words} ...", which readers ` +
     `notice as a pattern${inParagraphs([1])}. Fix: rewrite the opening paragraph to begin differently, in motion at a ` +

@@ -16,6 +16,7 @@ import { endingProblem, summingUp } from './reflective-endings';
 import { findStockPhrases, stockPhraseProblem } from './stock-phrases';
 import { bibleText, type BookPlan } from './steps/book-plan';
 import { isStructuredType, readerText } from './steps/structured-section.step';
+import { joinList } from '../../common/join-list';
 
 /** A problem found in one section's text. */
 export interface TextProblem {
@@ -161,6 +162,6 @@ function stockPhrases(
   findings.push(
     `${stock.uses} stock phrases in the ${kind === 'story' ? 'narration' : 'text'}, ${inThem} of them in ` +
       `${label}${numbers.length === 1 ? '' : 's'} ` +
-      (numbers.length === 1 ? `${numbers[0]}` : `${numbers.slice(0, -1).join(', ')} and ${numbers.at(-1)}`),
+      joinList(numbers),
   );
 }

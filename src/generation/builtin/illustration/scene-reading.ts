@@ -4,6 +4,7 @@ import type { Landmark } from './landmarks';
 import type { TimeOfDay } from './scene-colours';
 import type { Weather } from './sky';
 import { escapeRegExp } from '../../../common/escape-reg-exp';
+import { joinList } from '../../../common/join-list';
 
 /**
  * What a picture should show, read from the words of the scene it
@@ -192,9 +193,7 @@ export function describeDrawing(drawn: {
 }): string {
   const who =
     drawn.people.length > 0 && drawn.people.length === drawn.figures
-      ? drawn.people.length === 1
-        ? drawn.people[0]!
-        : `${drawn.people.slice(0, -1).join(', ')} and ${drawn.people[drawn.people.length - 1]!}`
+      ? joinList(drawn.people)
       : (COUNTS[drawn.figures] ?? 'figures');
   const parts = [
     LAND_PHRASES[drawn.land],

@@ -16,6 +16,7 @@ import { capitalize, titleCase } from '../text';
 import type { BookOutline, SectionOutline } from '../type-writer';
 import type { Character, World } from '../world';
 import { escapeRegExp } from '../../../common/escape-reg-exp';
+import { joinList } from '../../../common/join-list';
 
 export type NonFictionType = 'textbook' | 'self_help' | 'non_fiction';
 
@@ -658,9 +659,7 @@ export const VOICE_ASIDES: Record<Voice, readonly string[]> = {
 /** A sentence naming the requested tone and the author, for the foreword: the client sees their words taken up. */
 export function toneLine(world: World): string | undefined {
   if (world.tone.length === 0) return undefined;
-  const words =
-    world.tone.length === 1 ? world.tone[0] : `${world.tone.slice(0, -1).join(', ')} and ${world.tone.at(-1)}`;
-  return `This book is written in a ${words} voice, as its reader asked.`;
+  return `This book is written in a ${joinList(world.tone)} voice, as its reader asked.`;
 }
 
 /** The front matter shared by the three types: a foreword signed by the author. */

@@ -16,6 +16,7 @@ import { bool, int, list, obj, str } from '../strict-schema';
 import type { BookPlan } from './book-plan';
 import { bibleText, capitalise, clientRulesText } from './book-plan';
 import type { SectionNotes } from './notes.step';
+import { joinList } from '../../../common/join-list';
 
 export interface ContinuityIssue {
   section: number;
@@ -95,7 +96,7 @@ export function continuityStep(sections: number, instructions: readonly string[]
         ...(unjudged.length > 0
           ? {
               concerns: [
-                `the client's instruction${unjudged.length === 1 ? '' : 's'} ${listed(unjudged)} ` +
+                `the client's instruction${unjudged.length === 1 ? '' : 's'} ${joinList(unjudged)} ` +
                   `${unjudged.length === 1 ? 'is' : 'are'} not judged: /instructions must hold one entry for each ` +
                   `of the ${instructions.length}`,
               ],
@@ -104,11 +105,6 @@ export function continuityStep(sections: number, instructions: readonly string[]
       };
     },
   };
-}
-
-/** "2", "2 and 5", "2, 3 and 5". */
-function listed(numbers: readonly number[]): string {
-  return numbers.length === 1 ? String(numbers[0]) : `${numbers.slice(0, -1).join(', ')} and ${numbers.at(-1)}`;
 }
 
 export function continuityMessages(plan: BookPlan, label: string, notes: Map<number, SectionNotes>): ChatMessage[] {
