@@ -441,12 +441,6 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
       overrule: { point_of_view: 'close third person on Mara' },
       concern: "the client's material asks for narration in the first person: /point_of_view must say so",
     },
-    {
-      asked: 'the present tense',
-      prompt: 'A lighthouse keeper named Mara finds a map. Tell it in the present tense.',
-      overrule: { tense: 'past' },
-      concern: 'the client\'s material asks for the present tense: /tense must be "present"',
-    },
   ];
 
   it.each(narrationOverruled)(
@@ -468,9 +462,31 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
       expect(ctx.messages.join('\n')).toContain(`needs correcting (${concern}`);
       // The corrected plan is the one the writers were given.
       const writer = server!.calls.find((call) => call.kind === 'prose')!;
-      expect(writer.messages.map((message) => message.content).join('\n')).toMatch(
-        'point_of_view' in overrule ? /^Narration: first person, Mara;/m : /^Narration: [^\n]*; present tense;/m,
-      );
+      expect(writer.messages.map((message) => message.content).join('\n')).toMatch(/^Narration: first person, Mara;/m);
+    },
+  );
+
+  it.each([
+    { language: 'English', prompt: 'A lighthouse keeper named Mara finds a map. Tell it in the present tense.' },
+    { language: 'French', prompt: 'Une gardienne de phare appelée Maëlle trouve une carte. Raconte-le au présent.' },
+  ])(
+    'holds a book in $language to the tense its client asked for without asking the planner again',
+    async ({ prompt }) => {
+      const book = await provider({
+        answer: (call, generated) =>
+          call.name === 'book_bible' ? { ...(generated as object), tense: 'past' } : undefined,
+      });
+      const ctx = context();
+      await book.generate(request({ prompt }), ctx);
+      expect(server!.calls.filter((call) => call.name === 'book_bible')).toHaveLength(1);
+      expect(ctx.messages.join('\n')).not.toContain('needs correcting');
+      const writers = server!.calls.filter((call) => call.kind === 'prose');
+      expect(writers.length).toBeGreaterThan(0);
+      for (const writer of writers) {
+        expect(writer.messages.map((message) => message.content).join('\n')).toMatch(
+          /^Narration: [^\n]*; present tense;/m,
+        );
+      }
     },
   );
 

@@ -11,7 +11,7 @@ import type { BookGenerationRequest } from '../../book-provider';
 import { isLanguageTag, languageName, languageTagOf } from '../language';
 import type { ChatMessage, StructuredStep } from '../model-client';
 import { statedPerson } from '../narration-person';
-import { requestedNarration } from '../requested-narration';
+import { requestedNarration, type RequestedNarration } from '../requested-narration';
 import { int, list, obj, oneOf, str, type JsonSchema } from '../strict-schema';
 import type { ConcreteStyle, StoryBible, SubjectBible, WordLimits } from './book-plan';
 import { CLIENT_MATERIAL_RULE, clientMaterial, namesInPremise, usesName } from './client-material';
@@ -208,12 +208,15 @@ export function bibleStep(input: BibleInput): StructuredStep<BibleAnswer> {
         }
       }
       if (problems.length > 0) return { problems };
-      const concerns = raw.characters ? narrationConcerns(input.request, raw) : [];
+      const asked = requestedNarration(`${input.request.prompt}\n${input.request.customTone}`);
+      const concerns = raw.characters ? narrationConcerns(asked, raw) : [];
       const bible: StoryBible | SubjectBible = raw.characters
         ? {
             kind: 'story',
             pointOfView: raw.point_of_view ?? '',
-            tense: raw.tense ?? 'past',
+            // The tense the client asked for in so many words is the book's, whatever the planner answered: the
+            // field is one of two values, so code sets it rather than asking the planner again.
+            tense: asked.tense ?? raw.tense ?? 'past',
             voice: raw.voice,
             characters: raw.characters.map((character) => ({ ...character, name: character.name.trim() })),
             places: raw.places ?? [],
@@ -251,25 +254,20 @@ export function bibleStep(input: BibleInput): StructuredStep<BibleAnswer> {
 }
 
 /**
- * Where a story's narration departs from what the client asked for in so
- * many words: the style's usual point of view and tense are in the planner's
- * prompt too, and a planner that follows them over the client plans every
- * chapter in a voice the client refused. Asked for again; kept after the
- * last attempt, since a book in the wrong voice beats no book.
+ * Where a story's point of view departs from the person the client asked
+ * for in so many words: the style's usual point of view is in the planner's
+ * prompt too, and a planner that follows it over the client plans every
+ * chapter in a voice the client refused. Asked for again (only the planner
+ * can say who narrates); kept after the last attempt, since a book in the
+ * wrong voice beats no book. A tense asked for needs no question: the bible
+ * takes it as asked (see `bibleStep`).
  */
-function narrationConcerns(request: BookGenerationRequest, raw: RawBible): string[] {
-  const asked = requestedNarration(`${request.prompt}\n${request.customTone}`);
-  const concerns: string[] = [];
-  if (asked.person && statedPerson(raw.point_of_view) !== asked.person) {
-    concerns.push(
-      `the client's material asks for narration in the ${asked.person} person: /point_of_view must say so ` +
-        `("${asked.person} person, <narrator>")`,
-    );
-  }
-  if (asked.tense && raw.tense !== undefined && raw.tense !== asked.tense) {
-    concerns.push(`the client's material asks for the ${asked.tense} tense: /tense must be "${asked.tense}"`);
-  }
-  return concerns;
+function narrationConcerns(asked: RequestedNarration, raw: RawBible): string[] {
+  if (!asked.person || statedPerson(raw.point_of_view) === asked.person) return [];
+  return [
+    `the client's material asks for narration in the ${asked.person} person: /point_of_view must say so ` +
+      `("${asked.person} person, <narrator>")`,
+  ];
 }
 
 export function bibleMessages(input: BibleInput): ChatMessage[] {
