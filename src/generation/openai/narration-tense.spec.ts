@@ -176,6 +176,13 @@ describe('tenseMismatch in German', () => {
     expect(tenseMismatch(PRAETERITUM, 'de', 'past')).toBeUndefined();
   });
 
+  it('reads "ich warte" as the Präsens of a stem in -t, not a Präteritum like "ich sagte"', () => {
+    const present = 'Ich warte am Fenster. Ich halte den Atem an. Dann antworte ich nicht, und ich öffne die Tür.';
+    expect(countTenses(present, 'de')).toEqual({ past: 0, present: 4 });
+    const past = 'Ich wartete am Fenster. Ich hielt den Atem an. Dann sagte ich nichts, und ich öffnete die Tür.';
+    expect(countTenses(past, 'de')).toEqual({ past: 4, present: 0 });
+  });
+
   it('takes the subjunctive for neither tense, and leaves speech out', () => {
     expect(countTenses('Sie würde gehen. Er hätte es gewusst. Wäre sie nur geblieben.', 'de')).toEqual({
       past: 0,

@@ -123,7 +123,7 @@ function frenchTenseOf(clitics: string, verb: string, next: string | undefined):
 // German: a subject pronoun and the verb after it ("sie ging", "er wartet"), or a verb and the pronoun after it,
 // as German puts the verb second ("Am Abend ging sie", "sagte er"). Verbs are lower case, nouns are not.
 const GERMAN_SUBJECT_FIRST = /(?<![\p{L}\p{M}])(ich|er|sie|es|wir|man)\s+(\p{Ll}[\p{L}\p{M}]*)/giu;
-const GERMAN_VERB_FIRST = /(?<![\p{L}\p{M}])(\p{Ll}[\p{L}\p{M}]*)\s+(?:ich|er|sie|es|wir|man)(?![\p{L}\p{M}])/gu;
+const GERMAN_VERB_FIRST = /(?<![\p{L}\p{M}])(\p{Ll}[\p{L}\p{M}]*)\s+(ich|er|sie|es|wir|man)(?![\p{L}\p{M}])/gu;
 
 /** The Präteritum of strong and mixed verbs (their plurals add -en: "gingen", "sahen"), and of the modals. */
 const GERMAN_PAST = new Set([
@@ -149,9 +149,23 @@ const GERMAN_NEITHER = new Set([
   ...['würde', 'würden', 'wäre', 'wären', 'hätte', 'hätten', 'könnte', 'müsste', 'sollte', 'dürfte', 'möchte'],
 ]);
 
-function germanTenseOf(subject: string | undefined, verb: string): Tense | undefined {
+/**
+ * The Präsens of "ich" for verbs whose stem ends in -t or -d (and "treten",
+ * "beten"): "ich warte", "ich halte", "ich antworte" end like a weak
+ * Präteritum ("ich sagte", "ich wartete") and are none.
+ */
+const GERMAN_FIRST_PERSON_PRESENT_IN_TE = new Set([
+  ...['warte', 'erwarte', 'halte', 'behalte', 'erhalte', 'enthalte', 'arbeite', 'betrachte', 'beobachte', 'achte'],
+  ...['beachte', 'fürchte', 'antworte', 'falte', 'entfalte', 'bitte', 'biete', 'rette', 'leite', 'begleite'],
+  ...['deute', 'bedeute', 'richte', 'berichte', 'verrichte', 'flüchte', 'starte', 'teste', 'reite', 'gleite'],
+  ...['schreite', 'streite', 'bereite', 'breite', 'trete', 'betrete', 'vertrete', 'bete', 'miete', 'kette'],
+]);
+
+/** The tense of `verb` after the pronoun `subject`, or before the pronoun `after` (German puts the verb second). */
+function germanTenseOf(subject: string | undefined, verb: string, after?: string): Tense | undefined {
   const word = verb.toLowerCase();
   if (GERMAN_NEITHER.has(word)) return undefined;
+  if ((subject ?? after)?.toLowerCase() === 'ich' && GERMAN_FIRST_PERSON_PRESENT_IN_TE.has(word)) return 'present';
   if (GERMAN_PAST.has(word) || (word.endsWith('en') && GERMAN_PAST.has(word.slice(0, -2)))) return 'past';
   if (GERMAN_PRESENT.has(word)) return 'present';
   // A word before the pronoun may be anything ("als sie", "dass er"): only the lists and the weak -te count there.
@@ -207,7 +221,7 @@ export function countTenses(text: string, language = 'en'): Record<Tense, number
       break;
     case 'de':
       for (const match of told.matchAll(GERMAN_SUBJECT_FIRST)) count(germanTenseOf(match[1], match[2] ?? ''));
-      for (const match of told.matchAll(GERMAN_VERB_FIRST)) count(germanTenseOf(undefined, match[1] ?? ''));
+      for (const match of told.matchAll(GERMAN_VERB_FIRST)) count(germanTenseOf(undefined, match[1] ?? '', match[2]));
       break;
     case 'es':
       for (const match of told.matchAll(SPANISH_WORD)) count(spanishTenseOf(match[0].toLowerCase()));
