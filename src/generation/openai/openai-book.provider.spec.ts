@@ -352,6 +352,31 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     },
   );
 
+  it.each([
+    { language: 'fr', prompt: 'Au présent : une boulangère appelée Camille trouve une lettre cachée dans le mur.' },
+    {
+      language: 'de',
+      prompt: 'Im Präsens und in der ersten Person, erzählt von Greta: Eine Fährfrau findet einen Brief.',
+    },
+    { language: 'es', prompt: 'En presente y en primera persona, narrada por Inés: una panadera encuentra una carta.' },
+  ])('tells a book in $language in the present tense when the premise asks for it', async ({ language, prompt }) => {
+    const book = await provider();
+    const ctx = context();
+    const { document } = await book.generate(request({ prompt }), ctx);
+    // The planner took the tense from the premise, and every writer was told it.
+    expect(server!.calls.filter((call) => call.name === 'book_bible')).toHaveLength(1);
+    const writers = server!.calls.filter((call) => call.kind === 'prose');
+    expect(writers.every((call) => call.language === language)).toBe(true);
+    const told = (call: FakeChatCall) => call.messages.map((message) => message.content).join('\n');
+    expect(writers.every((call) => /^Narration: [^\n]*; present tense;/m.test(told(call)))).toBe(true);
+    // Every part was used as written: none read as told in the past.
+    expect(ctx.messages.join('\n')).not.toMatch(/told in the (past|present) tense/);
+    for (const chapter of document.chapters) {
+      const tenses = countTenses(readerText(chapter.blocks), language);
+      expect(tenses.present).toBeGreaterThan(2 * tenses.past);
+    }
+  });
+
   it('asks again for a part of a first-person book that makes its narrator the subject by name, saying why', async () => {
     const named = (prose: string) =>
       prose

@@ -1029,15 +1029,18 @@ function premiseNames(text: string): string[] {
 
 /**
  * The tense a model is asked to write in: the premise's "in the present
- * tense", or the bible's "Narration: ...; present tense; ..." that a writer
+ * tense" ("au présent", "im Präsens", "en presente"), or the bible's "Narration: ...; present tense; ..." that a writer
  * is given. A type guide's "panel descriptions ... in present tense" asks
  * nothing of the narration.
  */
 function askedTense(messages: FakeChatCall['messages']): Tense {
   const text = messages.map((message) => message.content).join('\n');
   const premise = PREMISE.exec(text)?.[1] ?? '';
-  return /\bpresent tense\b/i.test(premise) || /^Narration: [^\n]*; present tense;/m.test(text) ? 'present' : 'past';
+  return PRESENT_ASKED.test(premise) || /^Narration: [^\n]*; present tense;/m.test(text) ? 'present' : 'past';
 }
+
+/** A premise asking for the present tense, as a model reads it in the languages the fake writes. */
+const PRESENT_ASKED = /\bpresent tense\b|\bau présent\b|\bim Präsens\b|\ben (?:tiempo )?presente\b/iu;
 
 /**
  * Who tells the book in the first person: the bible's "Narration: first
@@ -1580,8 +1583,8 @@ function inFirstPerson(text: string, narrator: string): string {
  * The fake's prose as the narration asked for tells it: a model asked for
  * the first person or the present tense writes mostly in it, and slips now
  * and then, as models do. English only: French, Spanish and German prose is
- * told in the first person as it is written (`ProseWriter.toldBy`), and in
- * the past tense.
+ * told in the first person and in the present as it is written
+ * (`ProseWriter.toldBy`, `vocabularyFor`).
  */
 function inAskedNarration(text: string, asked: { narrator?: string; tense: Tense }, language: string): string {
   if (language !== 'en') return text;
@@ -1612,7 +1615,7 @@ function proseText(
   const words = Math.max(0, Math.round((call.targetWords ?? DEFAULT_TARGET_WORDS) * ratio * jitter));
   const writer = new ProseWriter(
     new Random(`${analysis.seed}\u0000prose`),
-    vocabularyFor(call.language),
+    vocabularyFor(call.language, analysis.tense),
     analysis.names,
   );
   const drafted = words > 0 ? writer.toldBy(analysis.narrator, () => writer.text(words)) : '';
@@ -1888,6 +1891,22 @@ interface Vocabulary {
    * so a name cannot simply become a pronoun as in English (`inFirstPerson`).
    */
   firstPerson?: FirstPersonForms;
+  /**
+   * The narration's tense-bearing parts written in the present, for a book
+   * told in it (see `vocabularyFor`): French, Spanish and German verbs change
+   * with the person, so their present is written, not converted as English
+   * prose is (`inPresentTense`).
+   */
+  present?: PresentForms;
+}
+
+/** What a vocabulary's present replaces: its templates, the slots that hold verbs, its speech tags. */
+interface PresentForms {
+  narrative: readonly string[];
+  slots: Readonly<Record<string, readonly string[]>>;
+  said: readonly string[];
+  asked: readonly string[];
+  firstPerson: Pick<FirstPersonForms, 'narrative' | 'slots' | 'said' | 'asked'>;
 }
 
 interface FirstPersonForms {
@@ -2382,6 +2401,124 @@ const FR: Vocabulary = {
     asked: ['demandai-je', 'demandai-je doucement', 'insistai-je'],
     speaker: '',
   },
+  present: {
+    narrative: [
+      '{T}, {N} {VT} {O} {PL}.',
+      '{N} {VT} {O} et {VI}.',
+      'Dehors, {C}, et {N} {VI}.',
+      '{N} pense à {M} et {VI}.',
+      '{T}, {C}.',
+      'Quand {N2} {VT} {O}, {N} {VI}.',
+      'Plus rien {PL} ne semble {ADJ} à {N}.',
+      '{N} {VT} {O} {PL}, comme si de rien n’était.',
+      'C’est {N2} qui {VT} {O} en premier, {T}.',
+      'Pendant un long moment, {N} {VI}, et {C}.',
+      '{PL}, {N} {VI}.',
+      '{N} n’a pas oublié {M}, et {N2} le sait.',
+      'Le silence {PL} est {ADJ}, et {N} {VI}.',
+      '{N2} {VI} pendant que {N} {VT} {O}.',
+      'Il y a {O} {PL}, et personne ne sait pourquoi.',
+      '{C}, alors {N} {VT} {O} et attend {N2}.',
+    ],
+    slots: {
+      T: [
+        'ce soir-là',
+        'avant l’aube',
+        'le lendemain matin',
+        'au bout d’un moment',
+        'un peu plus tard',
+        'aux premières lueurs',
+        'bien après minuit',
+        'vers midi',
+        'à l’heure grise du dîner',
+        'le troisième jour',
+        'quand la marée tourne',
+        'lorsque les cloches sonnent',
+      ],
+      VT: [
+        'ouvre',
+        'referme',
+        'soulève',
+        'examine',
+        'plie',
+        'range',
+        'pose',
+        'retourne',
+        'déballe',
+        'porte',
+        'vérifie',
+        'cache',
+      ],
+      VI: [
+        'attend sans un mot',
+        'écoute la pluie',
+        'reste immobile',
+        's’assied près du feu',
+        'ferme les yeux',
+        'sourit malgré tout',
+        'compte les secondes',
+        'regarde la mer',
+        'continue son chemin',
+        'ne répond pas',
+        'retient son souffle',
+        'revient vers la maison',
+      ],
+      C: [
+        'la mer est grise et agitée',
+        'le vent a tourné à l’ouest',
+        'la maison sent le sel et la cire',
+        'les vagues se brisent sur la digue',
+        'la lampe de la tour s’est éteinte',
+        'les mouettes se sont tues',
+        'une porte claque à l’étage',
+        'le brouillard monte de l’eau',
+        'le dernier bac est déjà parti',
+        'personne au village n’a dormi',
+        'l’horloge du palier s’est arrêtée',
+        'la pluie tambourine sur le toit d’ardoise',
+      ],
+    },
+    said: ['dit', 'murmure', 'chuchote', 'répond', 'ajoute', 'dit doucement'],
+    asked: ['demande', 'demande doucement', 'veut savoir'],
+    firstPerson: {
+      narrative: [
+        '{T}, je {VT1} {O} {PL}.',
+        'Je {VT1} {O} et {VI1}.',
+        'Dehors, {C}, et je {VI1}.',
+        'Je pense à {M} et {VI1}.',
+        'Quand {N2} {VT} {O}, je {VI1}.',
+        'Plus rien {PL} ne me semble {ADJ}.',
+        'Je {VT1} {O} {PL}, comme si de rien n’était.',
+        'Pendant un long moment, je {VI1}, et {C}.',
+        '{PL}, je {VI1}.',
+        'Je n’ai pas oublié {M}, et {N2} le sait.',
+        '{N2} n’a pas oublié {M}, et je le sais.',
+        'Le silence {PL} est {ADJ}, et je {VI1}.',
+        '{N2} {VI} pendant que je {VT1} {O}.',
+        '{C}, alors je {VT1} {O} et attends {N2}.',
+      ],
+      slots: {
+        VT1: ['ouvre', 'referme', 'soulève', 'examine', 'plie', 'range', 'pose', 'retourne', 'déballe'],
+        VI1: [
+          'attends sans un mot',
+          'écoute la pluie',
+          'reste immobile',
+          'm’assieds près du feu',
+          'ferme les yeux',
+          'souris malgré tout',
+          'compte les secondes',
+          'regarde la mer',
+          'continue mon chemin',
+          'ne réponds pas',
+          'retiens mon souffle',
+          'reviens vers la maison',
+        ],
+      },
+      // The present's own first-person incises: "dis-je", "fais-je" (not "murmuré-je").
+      said: ['dis-je', 'fais-je', 'dis-je tout bas', 'réponds-je', 'fais-je encore', 'dis-je doucement'],
+      asked: ['fais-je', 'fais-je doucement', 'dis-je'],
+    },
+  },
 };
 
 const ES: Vocabulary = {
@@ -2629,6 +2766,123 @@ const ES: Vocabulary = {
     asked: ['pregunté', 'pregunté en voz baja', 'quise saber'],
     speaker: '',
   },
+  present: {
+    narrative: [
+      '{T}, {N} {VT} {O} {PL}.',
+      '{N} {VT} {O} y {VI}.',
+      'Afuera, {C}, y {N} {VI}.',
+      '{N} piensa en {M} y {VI}.',
+      '{T}, {C}.',
+      'Cuando {N2} {VT} {O}, {N} {VI}.',
+      'Ya nada {PL} le parece {ADJ} a {N}.',
+      '{N} {VT} {O} {PL} mientras {C}.',
+      'Es {N2} quien {VT} {O} primero, {T}.',
+      'Durante un largo momento, {N} {VI}, y {C}.',
+      '{PL}, {N} {VI}.',
+      '{N} no ha olvidado {M}, y {N2} lo sabe.',
+      'El silencio {PL} es {ADJ}, y {N} {VI}.',
+      '{N2} {VI} mientras {N} {VT} {O}.',
+      '{O} sigue {PL}, y nadie sabe por qué.',
+      '{C}, así que {N} {VT} {O} y espera a {N2}.',
+    ],
+    slots: {
+      T: [
+        'esa noche',
+        'antes del amanecer',
+        'a la mañana siguiente',
+        'al cabo de un rato',
+        'un poco más tarde',
+        'con la primera luz',
+        'mucho después de medianoche',
+        'hacia el mediodía',
+        'a la hora gris de la cena',
+        'al tercer día',
+        'cuando cambia la marea',
+        'cuando suenan las campanas',
+      ],
+      VT: [
+        'abre',
+        'cierra',
+        'levanta',
+        'examina',
+        'dobla',
+        'guarda',
+        'deja',
+        'gira',
+        'desenvuelve',
+        'lleva',
+        'revisa',
+        'esconde',
+      ],
+      VI: [
+        'espera sin decir nada',
+        'escucha la lluvia',
+        'se queda inmóvil',
+        'se sienta junto al fuego',
+        'cierra los ojos',
+        'sonríe a pesar de todo',
+        'cuenta los segundos',
+        'mira el mar',
+        'sigue su camino',
+        'no responde',
+        'contiene el aliento',
+        'vuelve hacia la casa',
+      ],
+      C: [
+        'el mar está gris e inquieto',
+        'el viento ha girado al oeste',
+        'la casa huele a sal y a cera',
+        'las olas rompen contra el rompeolas',
+        'la lámpara de la torre se ha apagado',
+        'las gaviotas se han callado',
+        'una puerta golpea en el piso de arriba',
+        'la niebla sube del agua',
+        'el último transbordador ya ha salido',
+        'nadie en el pueblo ha dormido',
+        'el reloj del rellano se ha parado',
+        'la lluvia tamborilea sobre el tejado de pizarra',
+      ],
+    },
+    said: ['dice', 'murmura', 'susurra', 'responde', 'añade', 'dice en voz baja'],
+    asked: ['pregunta', 'pregunta en voz baja', 'quiere saber'],
+    firstPerson: {
+      narrative: [
+        '{T}, {VT1} {O} {PL}.',
+        '{VT1} {O} y {VI1}.',
+        'Afuera, {C}, y yo {VI1}.',
+        'Pienso en {M} y {VI1}.',
+        'Cuando {N2} {VT} {O}, {VI1}.',
+        'Ya nada {PL} me parece {ADJ}.',
+        '{VT1} {O} {PL} mientras {C}.',
+        'Durante un largo momento, {VI1}, y {C}.',
+        '{PL}, {VI1}.',
+        'No he olvidado {M}, y {N2} lo sabe.',
+        '{N2} no ha olvidado {M}, y yo lo sé.',
+        'El silencio {PL} es {ADJ}, y {VI1}.',
+        '{N2} {VI} mientras yo {VT1} {O}.',
+        '{C}, así que {VT1} {O} y espero a {N2}.',
+      ],
+      slots: {
+        VT1: ['abro', 'cierro', 'levanto', 'examino', 'doblo', 'guardo', 'dejo', 'giro', 'desenvuelvo', 'reviso'],
+        VI1: [
+          'espero sin decir nada',
+          'escucho la lluvia',
+          'me quedo inmóvil',
+          'me siento junto al fuego',
+          'cierro los ojos',
+          'sonrío a pesar de todo',
+          'cuento los segundos',
+          'miro el mar',
+          'sigo mi camino',
+          'no respondo',
+          'contengo el aliento',
+          'vuelvo hacia la casa',
+        ],
+      },
+      said: ['digo', 'murmuro', 'susurro', 'respondo', 'añado', 'digo en voz baja'],
+      asked: ['pregunto', 'pregunto en voz baja', 'quiero saber'],
+    },
+  },
 };
 
 const DE: Vocabulary = {
@@ -2865,6 +3119,109 @@ const DE: Vocabulary = {
     asked: ['fragte', 'fragte|leise', 'wollte|wissen'],
     speaker: 'ich',
   },
+  present: {
+    narrative: [
+      '{T} {VT} {N} {O} {PL}.',
+      '{N} {VT} {O} und {VI}.',
+      '{C}, und {N} {VI}.',
+      '{N} denkt an {M} und {VI}.',
+      'Als {N2} {O} {VT}, {VI@N}.',
+      'Nichts {PL} kommt {N} noch {ADJ} vor.',
+      '{N} {VT} {O} {PL}, als wäre nichts geschehen.',
+      '{T} {VT} {N2} {O}, und {N} sieht zu.',
+      'Einen langen Moment {VI@N}, und {C}.',
+      '{PL} {VI@N}.',
+      '{N} hat {M} nicht vergessen, und {N2} weiß es.',
+      'Die Stille {PL} ist {ADJ}, und {N} {VI}.',
+      '{N2} {VI}, während {N} {O} {VT}.',
+      '{C}, als {N} {PL} {O} {VT}.',
+      '{C}, also {VT} {N} {O} und wartet auf {N2}.',
+    ],
+    slots: {
+      VT: [
+        'öffnet',
+        'schließt',
+        'hebt',
+        'betrachtet',
+        'faltet',
+        'versteckt',
+        'trägt',
+        'prüft',
+        'nimmt',
+        'hält',
+        'sucht',
+        'findet',
+      ],
+      VI: [
+        'wartet|ohne ein Wort',
+        'hört|dem Regen zu',
+        'bleibt|ganz still stehen',
+        'setzt sich|ans Feuer',
+        'schließt|die Augen',
+        'lächelt|trotz allem',
+        'zählt|die Sekunden',
+        'sieht|auf das Wasser hinaus',
+        'geht|allein weiter',
+        'antwortet|nicht',
+        'hält|den Atem an',
+        'kehrt|zum Haus zurück',
+      ],
+      C: [
+        'das Meer ist grau und unruhig',
+        'der Wind hat auf West gedreht',
+        'das Haus riecht nach Salz und Kerzenwachs',
+        'die Wellen brechen über die Hafenmauer',
+        'die Lampe im Turm ist erloschen',
+        'die Möwen sind verstummt',
+        'oben schlägt eine Tür zu',
+        'der Nebel kommt vom Wasser herein',
+        'die letzte Fähre ist schon fort',
+        'niemand im Dorf hat geschlafen',
+        'die Uhr auf dem Treppenabsatz ist stehen geblieben',
+        'der Regen trommelt auf das Schieferdach',
+      ],
+    },
+    said: ['sagt', 'murmelt', 'flüstert', 'antwortet', 'fügt|hinzu', 'sagt|leise'],
+    asked: ['fragt', 'fragt|leise', 'will|wissen'],
+    firstPerson: {
+      narrative: [
+        '{T} {VT1} ich {O} {PL}.',
+        'Ich {VT1} {O} und {VI1}.',
+        '{C}, und ich {VI1}.',
+        'Ich denke an {M} und {VI1}.',
+        'Als {N2} {O} {VT}, {VI1@I}.',
+        'Nichts {PL} kommt mir noch {ADJ} vor.',
+        'Ich {VT1} {O} {PL}, als wäre nichts geschehen.',
+        '{T} {VT} {N2} {O}, und ich sehe zu.',
+        'Einen langen Moment {VI1@I}, und {C}.',
+        '{PL} {VI1@I}.',
+        'Ich habe {M} nicht vergessen, und {N2} weiß es.',
+        '{N2} hat {M} nicht vergessen, und ich weiß es.',
+        'Die Stille {PL} ist {ADJ}, und ich {VI1}.',
+        '{N2} {VI}, während ich {O} {VT1}.',
+        '{C}, also {VT1} ich {O} und warte auf {N2}.',
+      ],
+      slots: {
+        VT1: ['öffne', 'schließe', 'hebe', 'betrachte', 'falte', 'verstecke', 'trage', 'prüfe', 'nehme', 'halte'],
+        VI1: [
+          'warte|ohne ein Wort',
+          'höre|dem Regen zu',
+          'bleibe|ganz still stehen',
+          'setze|mich ans Feuer',
+          'schließe|die Augen',
+          'lächle|trotz allem',
+          'zähle|die Sekunden',
+          'sehe|auf das Wasser hinaus',
+          'gehe|allein weiter',
+          'antworte|nicht',
+          'halte|den Atem an',
+          'kehre|zum Haus zurück',
+        ],
+      },
+      said: ['sage', 'murmle', 'flüstere', 'antworte', 'füge|hinzu', 'sage|leise'],
+      asked: ['frage', 'frage|leise', 'will|wissen'],
+    },
+  },
 };
 
 const JA: Vocabulary = {
@@ -3056,8 +3413,27 @@ function invert(verb: string, subject: string): string {
 
 const VOCABULARIES: Record<string, Vocabulary> = { en: EN, fr: FR, es: ES, de: DE, ja: JA };
 
-function vocabularyFor(language: string): Vocabulary {
-  return VOCABULARIES[language.split('-')[0]?.toLowerCase() ?? 'en'] ?? EN;
+/** The vocabulary of `language`, its narration in `tense` where it has a present of its own (see Vocabulary.present). */
+function vocabularyFor(language: string, tense: Tense = 'past'): Vocabulary {
+  const vocab = VOCABULARIES[language.split('-')[0]?.toLowerCase() ?? 'en'] ?? EN;
+  const present = tense === 'present' ? vocab.present : undefined;
+  if (!present) return vocab;
+  return {
+    ...vocab,
+    narrative: present.narrative,
+    slots: { ...vocab.slots, ...present.slots },
+    said: present.said,
+    asked: present.asked,
+    ...(vocab.firstPerson
+      ? {
+          firstPerson: {
+            ...vocab.firstPerson,
+            ...present.firstPerson,
+            slots: { ...vocab.firstPerson.slots, ...present.firstPerson.slots },
+          },
+        }
+      : {}),
+  };
 }
 
 const SMALL_TITLE_WORDS = new Set(['a', 'an', 'the', 'of', 'at', 'for', 'in', 'on', 'and', 'to', 'by']);
@@ -3404,7 +3780,7 @@ function toRoman(value: number): string {
 export function valueFromSchema(schema: unknown, seed: string | number, hints: SchemaHints = {}): unknown {
   const rng = new Random(`schema\u0000${String(seed)}`);
   const language = hints.language ?? 'en';
-  const writer = new ProseWriter(rng, vocabularyFor(language), hints.names ?? []);
+  const writer = new ProseWriter(rng, vocabularyFor(language, hints.tense), hints.names ?? []);
   return new SchemaFiller(
     schema,
     rng,
