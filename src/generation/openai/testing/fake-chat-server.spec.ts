@@ -659,6 +659,58 @@ describe('fake chat server: following the client', () => {
     expect(answered.edits.map((item: { paragraph: number }) => item.paragraph)).toEqual([3, 7]);
   });
 
+  it("plans and writes a subject book about its premise's topics: its terms, explanations, no cast talking", async () => {
+    const subjectPremise =
+      '<client_material>\n<premise>A textbook for nursing students on medication safety: the five rights, dosage ' +
+      'calculation with worked examples, and high-alert drugs.</premise>\n</client_material>';
+    const SUBJECT_BIBLE = {
+      type: 'object',
+      properties: {
+        thesis: { type: 'string' },
+        concepts: {
+          type: 'array',
+          minItems: 4,
+          maxItems: 4,
+          items: {
+            type: 'object',
+            properties: { term: { type: 'string' }, definition: { type: 'string' } },
+            required: ['term', 'definition'],
+            additionalProperties: false,
+          },
+        },
+      },
+      required: ['thesis', 'concepts'],
+      additionalProperties: false,
+    };
+    const bible = await answer(SUBJECT_BIBLE, `${subjectPremise}\nPlan the book.`);
+    const terms = bible.concepts.map((concept: { term: string }) => concept.term);
+    expect(terms).toEqual(['The five rights', 'Dosage calculation', 'Worked examples', 'High-alert drugs']);
+    expect(bible.thesis).toMatch(/the five rights|dosage calculation|worked examples|high-alert drugs/);
+
+    // A writer given that bible explains its terms; nobody speaks, and no term is cast as a person.
+    const { client } = await start();
+    const completion = await client.chat.completions.create({
+      model: 'm',
+      messages: [
+        {
+          role: 'user',
+          content: [
+            subjectPremise,
+            'Thesis: Safety is a habit of checks.',
+            'Concepts and terms (use these names and definitions consistently):',
+            ...bible.concepts.map((concept: { term: string; definition: string }) => `- ${concept.term}: x`),
+            'Language of the book: English (en).',
+            'Write lesson 1 of 6 now, about 600 words.',
+          ].join('\n'),
+        },
+      ],
+    });
+    const text = completion.choices[0]!.message.content!;
+    expect(text).not.toMatch(/["“]/);
+    for (const term of terms) expect(text.toLowerCase()).toContain(term.toLowerCase());
+    expect(text).not.toMatch(/\b(?:Dosage|Worked|High-alert) \w+ (?:said|asked|waited|smiled)\b/);
+  });
+
   it('restates nothing when there is no premise', async () => {
     const bible = await answer(
       BIBLE_SCHEMA,

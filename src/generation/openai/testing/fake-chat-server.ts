@@ -273,6 +273,10 @@ export interface SchemaHints {
   rules?: string[];
   /** The client's limits on length: `section_words_max` and `book_words_max` give them, or null. */
   wordLimits?: { section?: number; book?: number };
+  /** What a subject book is about: `term` fields name these first. */
+  topics?: string[];
+  /** A subject book: its texts explain its topics instead of telling a story (in English). */
+  subject?: boolean;
 }
 
 /** A 1x1 transparent PNG. */
@@ -317,6 +321,10 @@ interface ChatAnalysis {
   rules: string[];
   wordLimits: { section?: number; book?: number };
   paragraphs: number[];
+  /** What a subject book is about, as a model reads it: the premise's topics, then the bible's concept terms. */
+  topics: string[];
+  /** A subject book (non-fiction, a textbook): the prompt carries its thesis, or a section's concepts. It explains. */
+  subject: boolean;
 }
 
 interface AnswerPlan {
@@ -880,6 +888,8 @@ function describeChat(call: FakeChatCall, extraSeed: string, ignoreResponseForma
     rules: premiseRules(call.messages),
     wordLimits: premiseWordLimits(call.messages),
     paragraphs: Array.from(call.lastUserMessage.matchAll(/^\[(\d+)\] /gm), (match) => Number(match[1])),
+    topics: bookTopics(call.messages),
+    subject: call.messages.some((message) => /^(?:Thesis|Concepts|Objectives): /m.test(message.content)),
   };
 
   const format = isRecord(body.response_format) ? body.response_format : undefined;
@@ -951,7 +961,7 @@ const NOT_NAMES = new Set(
     'tense wants arc description point present objectives concepts ending thesis audience timeline places place ' +
     'characters character time style type length words beats scenes opening closing focus carries instructions ' +
     'rules world synopsis premise tone genre theme themes subtitle outline spine facts format example examples ' +
-    'goal goals purpose context important warning answer question step steps key points glossary'
+    'goal goals purpose context important warning answer question step steps key points glossary padding'
   ).split(' '),
 );
 
@@ -979,11 +989,11 @@ function castNames(messages: FakeChatCall['messages']): string[] {
     if (NOT_NAMES.has(name.toLowerCase())) return;
     found.push(name);
   };
-  // A bible's places are listed like people ("- Merrow Point: ..."); a writer does not give them lines.
+  // A bible's places and a subject book's terms are listed like people ("- Merrow Point: ..."); they get no lines.
   const text = messages
     .map((message) => message.content)
     .join('\n')
-    .replace(/^Places:[ \t]*\n(?:[ \t]*[-*•][^\n]*\n?)*/gmu, '');
+    .replace(/^(?:Places|Concepts and terms)[^\n]*\n(?:[ \t]*[-*•][^\n]*\n?)*/gmu, '');
   for (const name of premiseNames(text)) add(name);
   for (const match of text.matchAll(JSON_NAME)) add(match[1]);
   for (const match of text.matchAll(LISTED_WITH_ROLE)) add(match[1]);
@@ -1097,6 +1107,37 @@ function premiseSentences(text: string): string[] {
     .split(SENTENCE_END)
     .map((sentence) => sentence.trim())
     .filter(Boolean);
+}
+
+/**
+ * What a subject book is about, as a planner and its writers read it: the
+ * topics its premise lists ("on medication safety: the five rights, dosage
+ * calculation with worked examples, ..." gives "the five rights" and "dosage
+ * calculation"), then the terms its bible defines ("- Dose check: ...").
+ */
+function bookTopics(messages: FakeChatCall['messages']): string[] {
+  const text = messages.map((message) => message.content).join('\n');
+  const topics: string[] = [];
+  const add = (raw: string) => {
+    const [head = '', tail] = raw.replace(/^\s*(?:and|or)\s+/i, '').split(/\s+(?:with|including)\s+/i);
+    for (const part of [head, tail ?? '']) {
+      // "Dosage calculation" as a term, "dosage calculation" inside a sentence; "Beacon Code" stays a name.
+      const written = part.trim();
+      const topic = /^\p{Lu}[^\s]*(?:\s+[^\p{Lu}\s][^\s]*)+$/u.test(written)
+        ? written[0]!.toLowerCase() + written.slice(1)
+        : written;
+      const words = topic.split(/\s+/).length;
+      if (topic.length >= 3 && words <= 6 && !topics.some((known) => known.toLowerCase() === topic.toLowerCase())) {
+        topics.push(topic);
+      }
+    }
+  };
+  const [first = ''] = (PREMISE.exec(text)?.[1] ?? '').split(SENTENCE_END);
+  const listed = first.includes(':') ? first.slice(first.indexOf(':') + 1) : /\b(?:on|about)\s+(.+)$/i.exec(first)?.[1];
+  for (const part of (listed ?? '').replace(/[.!?]+$/, '').split(/,|;|\band\b/)) add(part);
+  const concepts = /^Concepts and terms[^\n]*\n((?:[ \t]*[-*•][^\n]*\n?)*)/mu.exec(text)?.[1] ?? '';
+  for (const match of concepts.matchAll(/^[ \t]*[-*•][ \t]+([^:\n]{1,60}):/gmu)) add(match[1] ?? '');
+  return topics.slice(0, 12);
 }
 
 /** What the premise asks of every section, restated one sentence each, as a planner puts it in `every_section`. */
@@ -1377,6 +1418,8 @@ function structuredText(call: FakeChatCall, analysis: ChatAnalysis, options: Fak
     rules: analysis.rules,
     wordLimits: analysis.wordLimits,
     paragraphs: analysis.paragraphs,
+    topics: analysis.topics,
+    subject: analysis.subject,
   };
   const generated = analysis.schema === undefined ? {} : valueFromSchema(analysis.schema, analysis.seed, hints);
   const value = patched(call, generated, options);
@@ -1617,6 +1660,7 @@ function proseText(
     new Random(`${analysis.seed}\u0000prose`),
     vocabularyFor(call.language, analysis.tense),
     analysis.names,
+    { topics: analysis.topics, expository: analysis.subject },
   );
   const drafted = words > 0 ? writer.toldBy(analysis.narrator, () => writer.text(words)) : '';
   const plain = inAskedNarration(drafted, analysis, call.language);
@@ -1630,6 +1674,8 @@ function proseText(
     language: call.language,
     names: analysis.names,
     requirements: analysis.requirements,
+    topics: analysis.topics,
+    subject: analysis.subject,
   });
   const value = patched(call, generated, options);
   const json = serialise(value, true);
@@ -1892,6 +1938,12 @@ interface Vocabulary {
    */
   firstPerson?: FirstPersonForms;
   /**
+   * Sentences explaining a subject book's topics (`{TOPIC}`, `{TOPIC2}`, an
+   * example person `{N}`), in the present: a textbook's prose explains where
+   * a story's tells. English only; other languages' subject books are told.
+   */
+  exposition?: readonly string[];
+  /**
    * The narration's tense-bearing parts written in the present, for a book
    * told in it (see `vocabularyFor`): French, Spanish and German verbs change
    * with the person, so their present is written, not converted as English
@@ -2124,6 +2176,26 @@ const EN: Vocabulary = {
     'Winter Tithe',
     'Beacon Code',
     'Drift Line',
+  ],
+  exposition: [
+    'Start with {TOPIC}: what it is, why it matters, and where it tends to fail.',
+    '{TOPIC} is where most mistakes begin, so it is worth slowing down here.',
+    'The idea behind {TOPIC} is simple to state and harder to keep under pressure.',
+    'A common error is to treat {TOPIC} as a formality rather than a check.',
+    'When {TOPIC} and {TOPIC2} meet, the second depends on the first.',
+    'Keep the difference between {TOPIC} and {TOPIC2} clear before going on.',
+    'Consider a case: {N} meets {TOPIC} on a busy afternoon and has to decide quickly.',
+    'In that case, {N} checks {TOPIC} first and only then turns to {TOPIC2}.',
+    'Most readers know {TOPIC} by name; fewer can apply it step by step.',
+    'Ask what {TOPIC} looks like when nothing goes to plan.',
+    'The evidence on {TOPIC} points one way: small checks prevent large harms.',
+    'Here {TOPIC} is the rule, and {TOPIC2} marks where it stops.',
+    'Write down each step of {TOPIC}; a step left unwritten is a step skipped.',
+    'Notice how {TOPIC} changes once {TOPIC2} is taken into account.',
+    'None of this replaces judgement, but {TOPIC} gives judgement something to work with.',
+    'Errors in {TOPIC} rarely come from ignorance; they come from haste and habit.',
+    'Could you explain {TOPIC} to a colleague in two sentences? Try it before reading on.',
+    'A worked case makes {TOPIC} concrete: {N} follows it line by line and finds the slip.',
   ],
   roles: ['protagonist', 'mentor', 'rival', 'ally', 'antagonist', 'confidant', 'foil'],
   sounds: ['Crash!', 'Thud.', 'Whoosh!', 'Clang!', 'Creak...', 'Splash!'],
@@ -3405,6 +3477,24 @@ const JA: Vocabulary = {
   fixups: [],
 };
 
+/** Study questions of a subject book (English, as its explanations). */
+const SUBJECT_QUESTIONS = [
+  'What is {TOPIC}, and why does it matter?',
+  'How would you check {TOPIC} on a busy day?',
+  'What goes wrong when {TOPIC} is skipped?',
+  'How does {TOPIC} depend on {TOPIC2}?',
+  'Which step of {TOPIC} is easiest to forget, and how would you remember it?',
+];
+
+/** Titles of a subject book and its sections (English: the only language with explanations). */
+const SUBJECT_TITLES = [
+  '{TOPIC} in practice',
+  'understanding {TOPIC}',
+  'a guide to {TOPIC}',
+  '{TOPIC}',
+  'getting {TOPIC} right',
+];
+
 /** German verb-second: `sagte Mara`, and a separable particle after the subject: `fügte Mara hinzu`. */
 function invert(verb: string, subject: string): string {
   const [head, particle] = verb.split('|');
@@ -3472,11 +3562,19 @@ class ProseWriter {
   /** While `toldBy` writes: the first-person narrator's call name. */
   private teller: string | undefined;
 
+  /** What the book is about (a subject book's topics): `term` names these first, explanations discuss them. */
+  private readonly topics: readonly string[];
+  /** A subject book's prose, where the vocabulary has explanations: it explains, with nobody talking. */
+  private readonly explains: boolean;
+
   constructor(
     private readonly rng: Random,
     readonly vocab: Vocabulary,
     names: readonly string[],
+    options: { topics?: readonly string[]; expository?: boolean } = {},
   ) {
+    this.topics = options.topics ?? [];
+    this.explains = options.expository === true && vocab.exposition !== undefined && this.topics.length > 0;
     this.cast = names.length > 0 ? [...names] : vocab.firstNames.slice(0, 4);
     this.callNames = this.cast.map((name) => {
       const words = name.split(' ');
@@ -3532,6 +3630,7 @@ class ProseWriter {
   }
 
   sentence(n1?: string, n2?: string): string {
+    if (this.explains) return this.explanation();
     let text = '';
     // With its two names fixed, a template can run out of new sentences: then another template is tried, since
     // a writer that says the same sentence three times in a chapter reads as a model stuck in a loop.
@@ -3615,6 +3714,32 @@ class ProseWriter {
     return line;
   }
 
+  /** Two of the book's topics, different when it has two. */
+  private twoTopics(): [string, string] {
+    const first = this.rng.pick(this.topics);
+    const others = this.topics.filter((topic) => topic !== first);
+    return [first, others.length > 0 ? this.rng.pick(others) : first];
+  }
+
+  /** A sentence of a subject book's explanation: one of its topics, or two, and now and then an example person. */
+  private explanation(): string {
+    const templates = this.vocab.exposition ?? [];
+    return this.fresh(
+      () => {
+        const [first, second] = this.twoTopics();
+        const [person] = this.pair();
+        const text = this.rng
+          .pick(templates)
+          .replace('{TOPIC}', first)
+          .replace('{TOPIC2}', second)
+          .replace('{N}', person);
+        return cap(text);
+      },
+      this.used,
+      10,
+    );
+  }
+
   sentences(count: number): string {
     return Array.from({ length: count }, () => this.sentence()).join(this.vocab.spacer);
   }
@@ -3629,7 +3754,7 @@ class ProseWriter {
     let words = 0;
     let done = false;
     while (!done && words < target) {
-      const dialogue = paragraphs.length > 0 && this.rng.chance(0.25);
+      const dialogue = paragraphs.length > 0 && !this.explains && this.rng.chance(0.25);
       const [a, b] = this.pair();
       const size = this.rng.int(3, 7);
       let current: { sentences: string[]; speech: boolean } | undefined;
@@ -3670,6 +3795,13 @@ class ProseWriter {
   }
 
   title(): string {
+    if (this.explains) {
+      return this.label(() => {
+        const topic = this.rng.pick(this.topics);
+        const text = this.rng.pick(SUBJECT_TITLES).replace('{TOPIC}', topic);
+        return this.vocab.titleCase ? toTitleCase(cap(text)) : cap(text);
+      });
+    }
     return this.label(() => {
       const [a] = this.pair();
       const text = cap(this.fill(this.rng.pick(this.vocab.titles), a, a));
@@ -3682,6 +3814,14 @@ class ProseWriter {
   }
 
   term(): string {
+    // A planner names the subject's own topics before anything of its own.
+    const fresh = this.topics.find((topic) => !this.usedLabels.has(topic));
+    if (fresh) {
+      this.usedLabels.add(fresh);
+      return cap(fresh);
+    }
+    // Sections of a subject book share its topics: a lesson's concepts come back in later lessons.
+    if (this.explains) return cap(this.rng.pick(this.topics));
     return this.label(() => this.rng.pick(this.vocab.terms));
   }
 
@@ -3699,6 +3839,12 @@ class ProseWriter {
   }
 
   question(): string {
+    if (this.explains) {
+      return this.fresh(() => {
+        const [first, second] = this.twoTopics();
+        return cap(this.rng.pick(SUBJECT_QUESTIONS).replace('{TOPIC}', first).replace('{TOPIC2}', second));
+      });
+    }
     return this.fresh(() => {
       const [a, b] = this.pair();
       return cap(this.fill(this.rng.pick(this.vocab.studyQuestions), a, b));
@@ -3780,7 +3926,11 @@ function toRoman(value: number): string {
 export function valueFromSchema(schema: unknown, seed: string | number, hints: SchemaHints = {}): unknown {
   const rng = new Random(`schema\u0000${String(seed)}`);
   const language = hints.language ?? 'en';
-  const writer = new ProseWriter(rng, vocabularyFor(language, hints.tense), hints.names ?? []);
+  const writer = new ProseWriter(rng, vocabularyFor(language, hints.tense), hints.names ?? [], {
+    topics: hints.topics ?? [],
+    // A subject book's planner (its bible has a thesis) writes about the subject too.
+    expository: hints.subject === true || JSON.stringify(schema ?? null).includes('"thesis"'),
+  });
   return new SchemaFiller(
     schema,
     rng,
