@@ -152,7 +152,7 @@ describe('outlineSchema', () => {
     expect(read).toEqual({ value: [expect.objectContaining({ plants: [{ what: 'A cracked lens', paysOffIn: 9 }] })] });
   });
 
-  it('reads a section without the fields its type does not ask for', () => {
+  it('reads a section without the fields its type does not ask for, each concept once', () => {
     const read = outlineStep('non_fiction', bookShape('non_fiction', '2.0'), 3, 1).read({
       sections: [
         {
@@ -163,7 +163,8 @@ describe('outlineSchema', () => {
           setting: null,
           points: ['The moon pulls.'],
           focus: 'Tides follow the moon.',
-          concepts: ['spring tide'],
+          // A planner listing a term twice, once in other case, lists it once.
+          concepts: ['spring tide', ' Spring tide', 'neap tide', ''],
           opening_state: 'o',
           closing_state: 'c',
           carries: [],
@@ -171,7 +172,9 @@ describe('outlineSchema', () => {
       ],
     });
     expect(read).toEqual({
-      value: [expect.objectContaining({ number: 3, present: [], objectives: [], concepts: ['spring tide'] })],
+      value: [
+        expect.objectContaining({ number: 3, present: [], objectives: [], concepts: ['spring tide', 'neap tide'] }),
+      ],
     });
   });
 });

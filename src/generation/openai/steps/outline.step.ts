@@ -204,11 +204,24 @@ export function outlineStep(
             : {}),
           ...(section.focus.trim() ? { focus: section.focus.trim() } : {}),
           objectives: (section.objectives ?? []).map((item) => item.trim()).filter(Boolean),
-          concepts: (section.concepts ?? []).map((item) => item.trim()).filter(Boolean),
+          concepts: distinctItems(section.concepts ?? []),
         })),
       };
     },
   };
+}
+
+/** A list's items trimmed, the empty ones and repeats (in any case: "Dose" and "dose") left out. */
+function distinctItems(items: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return items
+    .map((item) => item.trim())
+    .filter((item) => {
+      const key = item.toLowerCase();
+      if (!item || seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
 }
 
 export function outlineMessages(
