@@ -534,6 +534,38 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     expect(outcome.document.chapters).toHaveLength(4);
   });
 
+  it("sets a textbook lesson's exercises apart from its text, as many as the client asks of every lesson", async () => {
+    const book = await provider();
+    const { document } = await book.generate(
+      request({
+        type: 'textbook',
+        prompt:
+          'A textbook for nursing students on medication safety: the five rights, dosage calculation and ' +
+          'high-alert drugs. Each chapter ends with five practice questions and answers.',
+      }),
+      context(),
+    );
+    const lessons = document.chapters.filter((chapter) => chapter.kind === 'lesson');
+    expect(lessons.length).toBeGreaterThan(0);
+    for (const lesson of lessons) {
+      expect(lesson.blocks.filter((block) => block.kind === 'exercise')).toHaveLength(5);
+    }
+    // Each writer explains and leaves the exercises to the call that reads its lesson; that call reads the rule.
+    const told = (call: FakeChatCall) => call.messages.map((message) => message.content).join('\n');
+    const writers = server!.calls.filter((call) => call.kind === 'prose');
+    expect(
+      writers.every((call) =>
+        /exercises with answers and glossary entries are made from it afterwards/.test(told(call)),
+      ),
+    ).toBe(true);
+    expect(writers.every((call) => !/Close with exercises/.test(told(call)))).toBe(true);
+    const extras = server!.calls.filter((call) => call.name === 'lesson_exercises');
+    expect(extras).toHaveLength(lessons.length);
+    expect(
+      extras.every((call) => told(call).includes('- Each chapter ends with five practice questions and answers.')),
+    ).toBe(true);
+  });
+
   it('asks again for a part whose speech is set as a script, saying why', async () => {
     // The first answer for part 3 sets its dialogue as a play's, as small models do: its quoted lines
     // become a play's ("Where is it?" Mara asked. -> Mara: Where is it?).

@@ -162,11 +162,13 @@ export const TYPE_GUIDES: Record<ConcreteBookType, TypeGuide> = {
       'One worked example per concept, and exercises from recall to application.',
       'Key terms, each defined once, consistently.',
     ],
+    // The lesson's objectives, key points, exercises and glossary are set around the text by the pipeline
+    // (lesson-extras.step): the writer explains.
     sectionCraft: [
-      'Open with the objectives and why the topic matters, tied to what the learner already knows.',
+      'Open with why the topic matters, tied to what the learner already knows.',
       'One concept at a time: definition, intuition, a worked example with every step shown, the common mistake.',
-      'Headings and key points a reviser can skim.',
-      'Close with exercises of rising difficulty, each with a full worked answer, then glossary entries for the new terms.',
+      'Headings a learner can skim.',
+      'End with the explanation: objectives, key points, exercises and glossary are set around the lesson separately.',
     ],
     seams:
       'Open by linking to the previous lesson in a sentence; close the explanation with a line on what comes next. Refer back to earlier lessons by name instead of reteaching them.',

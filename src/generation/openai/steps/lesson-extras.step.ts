@@ -29,7 +29,8 @@ export const lessonExtrasStep: StructuredStep<BookBlock[]> = {
         question: str({ description: 'Answerable from the lesson as written.' }),
         answer: str({ description: 'A complete model answer, with the working where there is any.' }),
       }),
-      { min: 3, max: 5 },
+      // 3 to 5 unless the client asks for another number ("five practice questions", "ten exercises").
+      { min: 3, max: 10 },
     ),
     glossary: list(obj({ term: str(), definition: str() }), {
       min: 1,
@@ -81,14 +82,27 @@ export function lessonExtrasMessages(
         lesson,
         '</lesson>',
         '',
+        ...clientRules(plan, label),
         languageLine(plan.language),
-        'Give its key points, 3 to 5 exercises with model answers, from recall to application, and a glossary entry ' +
-          'for each term it introduces.',
+        'Give its key points, exercises with model answers from recall to application (3 to 5, unless the ' +
+          "client's rules ask for another number or kind of question), and a glossary entry for each term it " +
+          'introduces.',
       ].join('\n'),
     },
   ];
 }
 
+/** What the client asks of every lesson: its questions and exercises are made here, not in the lesson's text. */
+function clientRules(plan: Pick<BookPlan, 'everySection'>, label: string): string[] {
+  const rules = plan.everySection ?? [];
+  if (rules.length === 0) return [];
+  return [
+    `The client's rules for every ${label} (follow what they ask of its exercises, questions or key points):`,
+    ...rules.map((rule) => `- ${rule}`),
+  ];
+}
+
+/** Room for up to ten exercises with worked answers, key points and a glossary. */
 export function lessonExtrasMaxTokens(language: string): number {
-  return Math.ceil(700 * tokensPerWord(language)) + 300;
+  return Math.ceil(1200 * tokensPerWord(language)) + 300;
 }

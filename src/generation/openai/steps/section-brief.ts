@@ -61,7 +61,28 @@ export function sectionBrief(
 
 /** A writer's own section, as its brief and a continuation's give it. */
 export function ownSectionText(plan: BookPlan, section: PlannedSection, label: string): string[] {
-  return [`Your ${label}:`, sectionText(section, label), ...narratorLines(plan, section)];
+  return [
+    `Your ${label}:`,
+    sectionText(section, label),
+    ...narratorLines(plan, section),
+    ...lessonTextLines(plan, label),
+  ];
+}
+
+/**
+ * A textbook lesson's writer writes its explanation alone: the objectives are
+ * set above it, and its key points, exercises and glossary come from a second
+ * call that reads it (lesson-extras.step). Following the form's habit, or a
+ * client's "each chapter ends with five practice questions", it would write
+ * them a second time.
+ */
+function lessonTextLines(plan: Pick<BookPlan, 'type'>, label: string): string[] {
+  if (plan.type !== 'textbook') return [];
+  return [
+    `Its objectives are set above the ${label}, and its key points, exercises with answers and glossary entries ` +
+      "are made from it afterwards (as the client's rules ask of them): write none of these here, and end with " +
+      'the explanation.',
+  ];
 }
 
 /**

@@ -1142,9 +1142,25 @@ function bookTopics(messages: FakeChatCall['messages']): string[] {
 
 /** What the premise asks of every section, restated one sentence each, as a planner puts it in `every_section`. */
 function premiseRules(messages: FakeChatCall['messages']): string[] {
-  return premiseSentences(messages.map((message) => message.content).join('\n')).filter((sentence) =>
-    EVERY_SECTION.test(sentence),
-  );
+  const text = messages.map((message) => message.content).join('\n');
+  const fromPremise = premiseSentences(text).filter((sentence) => EVERY_SECTION.test(sentence));
+  // A call without the premise (a lesson's exercises) may list the plan's rules instead.
+  const listed = /^The client's rules for every [^\n]*\n((?:- [^\n]*\n?)*)/m.exec(text)?.[1] ?? '';
+  const fromPlan = Array.from(listed.matchAll(/^- (.+)$/gm), (match) => (match[1] ?? '').trim());
+  return [...new Set([...fromPremise, ...fromPlan])];
+}
+
+/** "five practice questions", "10 exercises": how many a rule asks for. */
+const COUNTED_QUESTIONS =
+  /\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:[a-z-]+\s+)?(?:questions|exercises)\b/i;
+
+/** How many questions or exercises the client's rules ask of each section, if they say. */
+function askedQuestionCount(rules: readonly string[]): number | undefined {
+  for (const rule of rules) {
+    const word = COUNTED_QUESTIONS.exec(rule)?.[1]?.toLowerCase();
+    if (word) return numberWord(word);
+  }
+  return undefined;
 }
 
 /** "under 2,000 words", "at most 800 words", "no more than 3000 words", "moins de 1 500 mots". */
@@ -1938,8 +1954,8 @@ interface Vocabulary {
    */
   firstPerson?: FirstPersonForms;
   /**
-   * Sentences explaining a subject book's topics (`{TOPIC}`, `{TOPIC2}`, an
-   * example person `{N}`), in the present: a textbook's prose explains where
+   * Sentences explaining a subject book's topics (`{TOPIC}`, `{TOPIC2}`,
+   * example people `{N}` and `{N2}`, and the `slots`), in the present: a textbook's prose explains where
    * a story's tells. English only; other languages' subject books are told.
    */
   exposition?: readonly string[];
@@ -1999,6 +2015,21 @@ const EN: Vocabulary = {
     '{C}, so {N} {VT} {O} and waited for {N2}.',
   ],
   slots: {
+    // When a subject book's explanations apply (see `exposition`).
+    WHEN: [
+      'on a busy day',
+      'under time pressure',
+      'at the end of a long day',
+      'after an interruption',
+      'when the routine changes',
+      'with a new colleague',
+      'when the numbers look wrong',
+      'in the first week',
+      'when nobody is watching',
+      'when two tasks compete',
+      'late at night',
+      'when the instructions are unclear',
+    ],
     T: [
       'that evening',
       'before dawn',
@@ -2178,24 +2209,28 @@ const EN: Vocabulary = {
     'Drift Line',
   ],
   exposition: [
-    'Start with {TOPIC}: what it is, why it matters, and where it tends to fail.',
-    '{TOPIC} is where most mistakes begin, so it is worth slowing down here.',
-    'The idea behind {TOPIC} is simple to state and harder to keep under pressure.',
-    'A common error is to treat {TOPIC} as a formality rather than a check.',
-    'When {TOPIC} and {TOPIC2} meet, the second depends on the first.',
-    'Keep the difference between {TOPIC} and {TOPIC2} clear before going on.',
-    'Consider a case: {N} meets {TOPIC} on a busy afternoon and has to decide quickly.',
+    'Start with {TOPIC}: what it is, why it matters, and where it fails {WHEN}.',
+    '{TOPIC} is where most mistakes begin {WHEN}, so it is worth slowing down here.',
+    'The idea behind {TOPIC} is simple to state and harder to keep {WHEN}.',
+    'A common error {WHEN} is to treat {TOPIC} as a formality rather than a check.',
+    '{WHEN}, {TOPIC} and {TOPIC2} meet, and the second depends on the first.',
+    'Keep the difference between {TOPIC} and {TOPIC2} clear, above all {WHEN}.',
+    'Consider a case: {N} meets {TOPIC} {WHEN} and has to decide quickly.',
     'In that case, {N} checks {TOPIC} first and only then turns to {TOPIC2}.',
-    'Most readers know {TOPIC} by name; fewer can apply it step by step.',
-    'Ask what {TOPIC} looks like when nothing goes to plan.',
-    'The evidence on {TOPIC} points one way: small checks prevent large harms.',
+    'Most readers know {TOPIC} by name; fewer can apply it step by step {WHEN}.',
+    'Ask what {TOPIC} looks like {WHEN}.',
+    'The evidence on {TOPIC} points one way: small checks prevent large harms {WHEN}.',
     'Here {TOPIC} is the rule, and {TOPIC2} marks where it stops.',
-    'Write down each step of {TOPIC}; a step left unwritten is a step skipped.',
+    'Write down each step of {TOPIC} {WHEN}; a step left unwritten is a step skipped.',
     'Notice how {TOPIC} changes once {TOPIC2} is taken into account.',
-    'None of this replaces judgement, but {TOPIC} gives judgement something to work with.',
-    'Errors in {TOPIC} rarely come from ignorance; they come from haste and habit.',
-    'Could you explain {TOPIC} to a colleague in two sentences? Try it before reading on.',
-    'A worked case makes {TOPIC} concrete: {N} follows it line by line and finds the slip.',
+    'None of this replaces judgement, but {TOPIC} gives judgement something to work with {WHEN}.',
+    'Errors in {TOPIC} rarely come from ignorance; they come from haste and habit {WHEN}.',
+    'Could you explain {TOPIC} to a colleague {WHEN}? Try it before reading on.',
+    'A worked case makes {TOPIC} concrete: {N} follows it line by line {WHEN} and finds the slip.',
+    '{N} learned {TOPIC} from {N2} {WHEN}, and still checks it twice.',
+    'Think of {TOPIC} as a habit more than a rule: it has to hold {WHEN}.',
+    'What {TOPIC} asks of you {WHEN} is attention, not memory.',
+    'The same steps apply to {TOPIC2}, with one difference that matters {WHEN}.',
   ],
   roles: ['protagonist', 'mentor', 'rival', 'ally', 'antagonist', 'confidant', 'foil'],
   sounds: ['Crash!', 'Thud.', 'Whoosh!', 'Clang!', 'Creak...', 'Splash!'],
@@ -3727,13 +3762,9 @@ class ProseWriter {
     return this.fresh(
       () => {
         const [first, second] = this.twoTopics();
-        const [person] = this.pair();
-        const text = this.rng
-          .pick(templates)
-          .replace('{TOPIC}', first)
-          .replace('{TOPIC2}', second)
-          .replace('{N}', person);
-        return cap(text);
+        const [person, other] = this.pair();
+        const template = this.rng.pick(templates).replace('{TOPIC}', first).replace('{TOPIC2}', second);
+        return cap(this.fill(template, person, other));
       },
       this.used,
       10,
@@ -3959,7 +3990,18 @@ interface FillContext {
   description?: string;
 }
 
-const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8 };
+const NUMBER_WORDS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+};
 
 function numberWord(text: string): number {
   return NUMBER_WORDS[text.toLowerCase()] ?? Number(text);
@@ -4162,14 +4204,17 @@ class SchemaFiller {
       if ((ctx.index ?? 0) % (key === 'reveals' ? 3 : 4) !== (key === 'reveals' ? 2 : 1)) return [];
       return [this.fill(schema.items ?? {}, { ...ctx, isItem: true, depth: ctx.depth + 1, description: undefined })];
     }
-    // A plan restates every requirement; a check reports on each.
+    // A plan restates every requirement; a check reports on each; a teacher sets as many questions as asked.
+    const asked = /(^|_)(exercises|questions)$/.test(key) ? askedQuestionCount(this.rules) : undefined;
     const wanted = REQUIREMENTS_KEY.test(key)
       ? this.requirements.length
       : key === 'every_section'
         ? this.rules.length
-        : ctx.depth > 6
-          ? min
-          : this.rng.int(2, 4);
+        : asked !== undefined
+          ? asked
+          : ctx.depth > 6
+            ? min
+            : this.rng.int(2, 4);
     const count = Math.max(min, Math.min(max, wanted));
     const prefix = Array.isArray(schema.prefixItems) ? schema.prefixItems : [];
     const names = new Set<string>();
