@@ -2240,6 +2240,20 @@ const EN: Vocabulary = {
   fixups: [],
 };
 
+/** French times of day that say nothing of the tense; the `T` slots add the two that do. */
+const FRENCH_TIMES = [
+  'ce soir-là',
+  'avant l’aube',
+  'le lendemain matin',
+  'au bout d’un moment',
+  'un peu plus tard',
+  'aux premières lueurs',
+  'bien après minuit',
+  'vers midi',
+  'à l’heure grise du dîner',
+  'le troisième jour',
+];
+
 const FR: Vocabulary = {
   spacer: ' ',
   narrative: [
@@ -2261,20 +2275,7 @@ const FR: Vocabulary = {
     '{C}, alors {N} {VT} {O} et attendit {N2}.',
   ],
   slots: {
-    T: [
-      'ce soir-là',
-      'avant l’aube',
-      'le lendemain matin',
-      'au bout d’un moment',
-      'un peu plus tard',
-      'aux premières lueurs',
-      'bien après minuit',
-      'vers midi',
-      'à l’heure grise du dîner',
-      'le troisième jour',
-      'quand la marée tourna',
-      'lorsque les cloches sonnèrent',
-    ],
+    T: [...FRENCH_TIMES, 'quand la marée tourna', 'lorsque les cloches sonnèrent'],
     VT: [
       'ouvrit',
       'referma',
@@ -2528,20 +2529,7 @@ const FR: Vocabulary = {
       '{C}, alors {N} {VT} {O} et attend {N2}.',
     ],
     slots: {
-      T: [
-        'ce soir-là',
-        'avant l’aube',
-        'le lendemain matin',
-        'au bout d’un moment',
-        'un peu plus tard',
-        'aux premières lueurs',
-        'bien après minuit',
-        'vers midi',
-        'à l’heure grise du dîner',
-        'le troisième jour',
-        'quand la marée tourne',
-        'lorsque les cloches sonnent',
-      ],
+      T: [...FRENCH_TIMES, 'quand la marée tourne', 'lorsque les cloches sonnent'],
       VT: [
         'ouvre',
         'referme',
@@ -2628,6 +2616,20 @@ const FR: Vocabulary = {
   },
 };
 
+/** Spanish times of day that say nothing of the tense; the `T` slots add the two that do. */
+const SPANISH_TIMES = [
+  'esa noche',
+  'antes del amanecer',
+  'a la mañana siguiente',
+  'al cabo de un rato',
+  'un poco más tarde',
+  'con la primera luz',
+  'mucho después de medianoche',
+  'hacia el mediodía',
+  'a la hora gris de la cena',
+  'al tercer día',
+];
+
 const ES: Vocabulary = {
   spacer: ' ',
   narrative: [
@@ -2649,20 +2651,7 @@ const ES: Vocabulary = {
     '{C}, así que {N} {VT} {O} y esperó a {N2}.',
   ],
   slots: {
-    T: [
-      'esa noche',
-      'antes del amanecer',
-      'a la mañana siguiente',
-      'al cabo de un rato',
-      'un poco más tarde',
-      'con la primera luz',
-      'mucho después de medianoche',
-      'hacia el mediodía',
-      'a la hora gris de la cena',
-      'al tercer día',
-      'cuando cambió la marea',
-      'cuando sonaron las campanas',
-    ],
+    T: [...SPANISH_TIMES, 'cuando cambió la marea', 'cuando sonaron las campanas'],
     VT: [
       'abrió',
       'cerró',
@@ -2893,20 +2882,7 @@ const ES: Vocabulary = {
       '{C}, así que {N} {VT} {O} y espera a {N2}.',
     ],
     slots: {
-      T: [
-        'esa noche',
-        'antes del amanecer',
-        'a la mañana siguiente',
-        'al cabo de un rato',
-        'un poco más tarde',
-        'con la primera luz',
-        'mucho después de medianoche',
-        'hacia el mediodía',
-        'a la hora gris de la cena',
-        'al tercer día',
-        'cuando cambia la marea',
-        'cuando suenan las campanas',
-      ],
+      T: [...SPANISH_TIMES, 'cuando cambia la marea', 'cuando suenan las campanas'],
       VT: [
         'abre',
         'cierra',
