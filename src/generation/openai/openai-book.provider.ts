@@ -1,3 +1,4 @@
+import { bookLabels } from '../../book/book-labels';
 import { Logger } from '@nestjs/common';
 import OpenAI, { APIError, BadRequestError } from 'openai';
 import {
@@ -234,7 +235,7 @@ function assemble(
       id: 'glossary',
       kind: 'glossary',
       number: chapters.length + 1,
-      title: 'Glossary',
+      title: bookLabels(plan.language).kinds.glossary,
       blocks: [...glossary.values()].sort((a, b) => a.term.localeCompare(b.term, plan.language)),
     });
   }

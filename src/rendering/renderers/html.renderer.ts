@@ -14,6 +14,7 @@ import type {
   PanelBlock,
 } from '../../book/book-document';
 import type { BookRenderer } from '../book-renderer';
+import { bookLabels, type BookLabels } from '../../book/book-labels';
 import {
   chapterLabel,
   cleanInline,
@@ -140,6 +141,7 @@ export class HtmlRenderer implements BookRenderer {
     const images = imagesById(document);
     const anchors = chapterAnchors(document.chapters);
     const { metadata } = document;
+    const labels = bookLabels(metadata.language);
     const rtl = metadata.readingDirection === 'rtl';
     const parts: string[] = [
       '<!DOCTYPE html>',
@@ -147,7 +149,7 @@ export class HtmlRenderer implements BookRenderer {
       '<head>',
       '<meta charset="utf-8">',
       '<meta name="viewport" content="width=device-width, initial-scale=1">',
-      `<title>${escapeHtml(metadata.title) || 'Untitled'}</title>`,
+      `<title>${escapeHtml(metadata.title) || labels.untitled}</title>`,
       `<meta name="author" content="${escapeHtml(metadata.author)}">`,
       `<meta name="description" content="${escapeHtml(metadata.synopsis)}">`,
       '<meta name="generator" content="Scriptorium">',
@@ -158,14 +160,14 @@ export class HtmlRenderer implements BookRenderer {
       `<style>${STYLE}</style>`,
       '</head>',
       `<body class="book book-${escapeHtml(metadata.type)}${rtl ? ' reading-rtl' : ''}">`,
-      titlePage(document, images),
-      frontMatter(document),
-      tableOfContents(document.chapters, anchors),
+      titlePage(document, images, labels),
+      frontMatter(document, labels),
+      tableOfContents(document.chapters, anchors, labels),
       '<main>',
     ];
     for (const [index, chapter] of document.chapters.entries()) {
       await yieldToEventLoop();
-      parts.push(renderChapter(chapter, anchors[index] ?? `chapter-${index + 1}`, images));
+      parts.push(renderChapter(chapter, anchors[index] ?? `chapter-${index + 1}`, images, labels));
     }
     parts.push('</main>', '</body>', '</html>', '');
     return Buffer.from(parts.join('\n'), 'utf8');
@@ -187,15 +189,15 @@ function paragraphIf(text: string, className?: string): string {
   return className ? `<p class="${className}">${text}</p>` : `<p>${text}</p>`;
 }
 
-function titlePage(document: BookDocument, images: Map<string, BookImage>): string {
+function titlePage(document: BookDocument, images: Map<string, BookImage>, labels: BookLabels): string {
   const { metadata } = document;
   const author = escapeHtml(metadata.author);
   const cover = document.coverImageId ? img(images.get(document.coverImageId), 'cover-image') : '';
   return [
     '<header class="title-page" id="title-page">',
-    `<h1>${escapeHtml(metadata.title) || 'Untitled'}</h1>`,
+    `<h1>${escapeHtml(metadata.title) || labels.untitled}</h1>`,
     paragraphIf(escapeHtml(metadata.subtitle), 'subtitle'),
-    author ? `<p class="byline">by ${author}</p>` : '',
+    author ? `<p class="byline">${labels.by(author)}</p>` : '',
     cover ? `<figure class="cover">${cover}</figure>` : '',
     paragraphIf(escapeHtml(metadata.synopsis), 'synopsis'),
     metadata.readingDirection === 'rtl'
@@ -211,21 +213,22 @@ function listItems(values: string[]): string {
   return values.map((value) => `<li>${value}</li>`).join('');
 }
 
-function frontMatter(document: BookDocument): string {
+function frontMatter(document: BookDocument, labels: BookLabels): string {
   const { frontMatter: front, metadata } = document;
   const sections: string[] = [];
   const dedication = escapeHtml(front.dedication);
-  if (dedication) sections.push(`<section class="dedication" aria-label="Dedication"><p>${dedication}</p></section>`);
+  if (dedication)
+    sections.push(`<section class="dedication" aria-label="${labels.dedication}"><p>${dedication}</p></section>`);
   const foreword = (front.foreword ?? []).map((text) => escapeHtml(text)).filter(Boolean);
   if (foreword.length > 0) {
     sections.push(
-      `<section class="foreword"><h2>Foreword</h2>${foreword.map((text) => `<p>${text}</p>`).join('')}</section>`,
+      `<section class="foreword"><h2>${labels.foreword}</h2>${foreword.map((text) => `<p>${text}</p>`).join('')}</section>`,
     );
   }
   const objectives = (front.objectives ?? []).map((text) => escapeHtml(text)).filter(Boolean);
   if (objectives.length > 0) {
     sections.push(
-      `<section class="objectives"><h2>${objectivesLabel(metadata.type)}</h2><ul>${listItems(objectives)}</ul></section>`,
+      `<section class="objectives"><h2>${objectivesLabel(metadata.type, labels)}</h2><ul>${listItems(objectives)}</ul></section>`,
     );
   }
   const cast = (front.cast ?? [])
@@ -233,27 +236,32 @@ function frontMatter(document: BookDocument): string {
     .filter((member) => member.name || member.description);
   if (cast.length > 0) {
     const entries = cast.map((member) => `<dt>${member.name}</dt><dd>${member.description}</dd>`).join('');
-    sections.push(`<section class="cast"><h2>Cast of characters</h2><dl class="glossary">${entries}</dl></section>`);
+    sections.push(`<section class="cast"><h2>${labels.cast}</h2><dl class="glossary">${entries}</dl></section>`);
   }
   if (sections.length === 0) return '';
   return `<section class="front-matter" id="front-matter">\n${sections.join('\n')}\n</section>`;
 }
 
-function tableOfContents(chapters: BookChapter[], anchors: string[]): string {
+function tableOfContents(chapters: BookChapter[], anchors: string[], labels: BookLabels): string {
   if (chapters.length === 0) return '';
   const items = chapters
     .map((chapter, index) => {
       const anchor = anchors[index] ?? `chapter-${index + 1}`;
-      return `<li><a href="#${escapeHtml(anchor)}">${chapterLabel(chapter, escapeHtml(chapter.title))}</a></li>`;
+      return `<li><a href="#${escapeHtml(anchor)}">${chapterLabel(chapter, labels, escapeHtml(chapter.title))}</a></li>`;
     })
     .join('\n');
-  return `<nav class="toc" id="contents" aria-labelledby="contents-title">\n<h2 id="contents-title">Contents</h2>\n<ol>\n${items}\n</ol>\n</nav>`;
+  return `<nav class="toc" id="contents" aria-labelledby="contents-title">\n<h2 id="contents-title">${labels.contents}</h2>\n<ol>\n${items}\n</ol>\n</nav>`;
 }
 
-function renderChapter(chapter: BookChapter, anchor: string, images: Map<string, BookImage>): string {
+function renderChapter(
+  chapter: BookChapter,
+  anchor: string,
+  images: Map<string, BookImage>,
+  labels: BookLabels,
+): string {
   const parts = [
     `<section class="chapter chapter-${escapeHtml(chapter.kind)}" id="${escapeHtml(anchor)}">`,
-    `<h2>${chapterLabel(chapter, escapeHtml(chapter.title))}</h2>`,
+    `<h2>${chapterLabel(chapter, labels, escapeHtml(chapter.title))}</h2>`,
   ];
   const chapterImage = chapter.imageId ? img(images.get(chapter.imageId), 'chapter-image') : '';
   if (chapterImage) parts.push(`<figure class="chapter-art">${chapterImage}</figure>`);
@@ -283,12 +291,12 @@ function renderChapter(chapter: BookChapter, anchor: string, images: Map<string,
     if (block.kind === 'exercise') {
       exercises += 1;
       parts.push(
-        `<div class="exercise"><p class="question"><strong>Exercise ${exercises}.</strong> ${escapeHtml(block.question)}</p>` +
-          `<details class="answer"><summary>Show answer</summary><p>${escapeHtml(block.answer)}</p></details></div>`,
+        `<div class="exercise"><p class="question"><strong>${labels.exercise(String(exercises))}.</strong> ${escapeHtml(block.question)}</p>` +
+          `<details class="answer"><summary>${labels.showAnswer}</summary><p>${escapeHtml(block.answer)}</p></details></div>`,
       );
       continue;
     }
-    const rendered = renderBlock(block, images);
+    const rendered = renderBlock(block, images, labels);
     if (rendered) parts.push(rendered);
   }
   flush();
@@ -303,6 +311,7 @@ function renderGlossaryEntry(entry: GlossaryEntryBlock): string {
 function renderBlock(
   block: Exclude<BookBlock, { kind: 'exercise' | 'panel' | 'glossary_entry' }>,
   images: Map<string, BookImage>,
+  labels: BookLabels,
 ): string {
   switch (block.kind) {
     case 'heading':
@@ -315,7 +324,7 @@ function renderBlock(
       return `<p class="dialogue">${label}<q>${escapeHtml(block.text)}</q></p>`;
     }
     case 'key_point':
-      return `<aside class="key-point"><p><strong>Key point:</strong> ${escapeHtml(block.text)}</p></aside>`;
+      return `<aside class="key-point"><p><strong>${labels.keyPoint}:</strong> ${escapeHtml(block.text)}</p></aside>`;
     case 'list': {
       const items = listItems(block.items.map((item) => escapeHtml(item)));
       if (!items) return '';

@@ -17,6 +17,7 @@
 import { CONTENT_TYPES } from '../../catalog/catalog';
 import type { BookBlock, BookChapter, BookDocument, BookImage, PanelBlock } from '../../book/book-document';
 import type { BookRenderer } from '../book-renderer';
+import { bookLabels, type BookLabels } from '../../book/book-labels';
 import {
   chapterLabel,
   cleanInline,
@@ -72,11 +73,12 @@ export class MarkdownRenderer implements BookRenderer {
   async render(document: BookDocument): Promise<Buffer> {
     const images = imagesById(document);
     const markers = new ListMarkers();
+    const labels = bookLabels(document.metadata.language);
     // Blocks of Markdown, joined once with blank lines between them.
-    const blocks: string[] = [...titleBlock(document, images), ...frontMatter(document, markers)];
+    const blocks: string[] = [...titleBlock(document, images, labels), ...frontMatter(document, markers, labels)];
     for (const chapter of document.chapters) {
       await yieldToEventLoop();
-      for (const block of renderChapter(chapter, images, markers)) blocks.push(block);
+      for (const block of renderChapter(chapter, images, markers, labels)) blocks.push(block);
     }
     return Buffer.from(blocks.join('\n\n') + '\n', 'utf8');
   }
@@ -96,31 +98,34 @@ function defined(values: Array<string | undefined>): string[] {
   return values.filter((value): value is string => value !== undefined && value !== '');
 }
 
-function titleBlock(document: BookDocument, images: Map<string, BookImage>): string[] {
+function titleBlock(document: BookDocument, images: Map<string, BookImage>, labels: BookLabels): string[] {
   const { metadata } = document;
   const author = escapeMarkdown(metadata.author);
   const synopsis = escapeMarkdown(metadata.synopsis);
   return defined([
-    `# ${escapeMarkdown(metadata.title) || 'Untitled'}`,
+    `# ${escapeMarkdown(metadata.title) || labels.untitled}`,
     emphasis(escapeMarkdown(metadata.subtitle)),
-    author ? `by **${author}**` : undefined,
+    author ? labels.by(`**${author}**`) : undefined,
     document.coverImageId ? image(images.get(document.coverImageId)) : undefined,
     synopsis ? `> ${synopsis}` : undefined,
     '---',
   ]);
 }
 
-function frontMatter(document: BookDocument, markers: ListMarkers): string[] {
+function frontMatter(document: BookDocument, markers: ListMarkers, labels: BookLabels): string[] {
   const { frontMatter: front, metadata } = document;
   const blocks: string[] = [];
   const dedication = escapeMarkdown(front.dedication);
-  if (dedication) blocks.push('## Dedication', `*${dedication}*`);
+  if (dedication) blocks.push(`## ${labels.dedication}`, `*${dedication}*`);
   const foreword = defined((front.foreword ?? []).map((text) => escapeMarkdown(text)));
-  if (foreword.length > 0) blocks.push('## Foreword', ...foreword);
+  if (foreword.length > 0) blocks.push(`## ${labels.foreword}`, ...foreword);
   const objectives = defined((front.objectives ?? []).map((text) => escapeMarkdown(text)));
   if (objectives.length > 0) {
     const bullet = markers.nextBullet();
-    blocks.push(`## ${objectivesLabel(metadata.type)}`, objectives.map((text) => `${bullet} ${text}`).join('\n'));
+    blocks.push(
+      `## ${objectivesLabel(metadata.type, labels)}`,
+      objectives.map((text) => `${bullet} ${text}`).join('\n'),
+    );
   }
   const cast = defined(
     (front.cast ?? []).map((member) => {
@@ -132,13 +137,18 @@ function frontMatter(document: BookDocument, markers: ListMarkers): string[] {
   );
   if (cast.length > 0) {
     const bullet = markers.nextBullet();
-    blocks.push('## Cast of characters', cast.map((text) => `${bullet} ${text}`).join('\n'));
+    blocks.push(`## ${labels.cast}`, cast.map((text) => `${bullet} ${text}`).join('\n'));
   }
   return blocks;
 }
 
-function renderChapter(chapter: BookChapter, images: Map<string, BookImage>, markers: ListMarkers): string[] {
-  const blocks = [`## ${chapterLabel(chapter, escapeMarkdown(chapter.title))}`];
+function renderChapter(
+  chapter: BookChapter,
+  images: Map<string, BookImage>,
+  markers: ListMarkers,
+  labels: BookLabels,
+): string[] {
+  const blocks = [`## ${chapterLabel(chapter, labels, escapeMarkdown(chapter.title))}`];
   const chapterImage = chapter.imageId ? image(images.get(chapter.imageId)) : undefined;
   if (chapterImage) blocks.push(chapterImage);
   const answers: string[] = [];
@@ -160,15 +170,18 @@ function renderChapter(chapter: BookChapter, images: Map<string, BookImage>, mar
     flushGlossary();
     if (block.kind === 'exercise') {
       answers.push(escapeMarkdown(block.answer) || '-');
-      blocks.push(`**Exercise ${answers.length}.** ${escapeMarkdown(block.question)}`);
+      blocks.push(`**${labels.exercise(String(answers.length))}.** ${escapeMarkdown(block.question)}`);
       continue;
     }
-    for (const rendered of renderBlock(block, images, markers)) blocks.push(rendered);
+    for (const rendered of renderBlock(block, images, markers, labels)) blocks.push(rendered);
   }
   flushGlossary();
   if (answers.length > 0) {
     const delimiter = markers.nextDelimiter();
-    blocks.push('### Answers', answers.map((answer, index) => `${index + 1}${delimiter} ${answer}`).join('\n'));
+    blocks.push(
+      `### ${labels.answers}`,
+      answers.map((answer, index) => `${index + 1}${delimiter} ${answer}`).join('\n'),
+    );
   }
   return blocks;
 }
@@ -177,6 +190,7 @@ function renderBlock(
   block: Exclude<BookBlock, { kind: 'exercise' | 'glossary_entry' }>,
   images: Map<string, BookImage>,
   markers: ListMarkers,
+  labels: BookLabels,
 ): string[] {
   switch (block.kind) {
     case 'heading':
@@ -191,7 +205,7 @@ function renderBlock(
     case 'panel':
       return renderPanel(block, images, markers);
     case 'key_point':
-      return [`> **Key point:** ${escapeMarkdown(block.text)}`];
+      return [`> **${labels.keyPoint}:** ${escapeMarkdown(block.text)}`];
     case 'list': {
       const items = block.items.map((item) => escapeMarkdown(item));
       if (items.length === 0) return [];

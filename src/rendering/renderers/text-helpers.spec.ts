@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { bookLabels, ENGLISH_LABELS } from '../../book/book-labels';
 import type { BookChapter, BookImage } from '../../book/book-document';
 import {
   centerText,
@@ -203,17 +204,28 @@ describe('chapterLabel', () => {
     ['sources', 'The Tide'],
     ['afterword', 'The Tide'],
   ] as const)('labels the %s kind', (kind, label) => {
-    expect(chapterLabel(chapter(kind))).toBe(label);
+    expect(chapterLabel(chapter(kind), ENGLISH_LABELS)).toBe(label);
+  });
+
+  it.each([
+    ['fr', 'chapter', 'Chapitre 3 : The Tide'],
+    ['de-AT', 'lesson', 'Lektion 3: The Tide'],
+    ['es', 'part', 'Parte 3: The Tide'],
+    ['ja', 'chapter', '第3章\u3000The Tide'],
+    ['ja', 'page', '3ページ\u3000The Tide'],
+    ['sv', 'chapter', 'Chapter 3: The Tide'],
+  ] as const)('labels a %s book its own way: %s', (language, kind, label) => {
+    expect(chapterLabel(chapter(kind), bookLabels(language))).toBe(label);
   });
 
   it('uses an already-escaped title when given one', () => {
-    expect(chapterLabel(chapter('chapter'), '&lt;T&gt;')).toBe('Chapter 3: &lt;T&gt;');
+    expect(chapterLabel(chapter('chapter'), ENGLISH_LABELS, '&lt;T&gt;')).toBe('Chapter 3: &lt;T&gt;');
   });
 
   it('never prints a non-integer position', () => {
     expect(formatNumber(Number.NaN)).toBe('?');
     expect(formatNumber('<b>' as unknown as number)).toBe('?');
-    expect(chapterLabel(chapter('page', 1.5))).toBe('Page ?: The Tide');
+    expect(chapterLabel(chapter('page', 1.5), ENGLISH_LABELS)).toBe('Page ?: The Tide');
   });
 });
 

@@ -5,6 +5,7 @@
  */
 import type { BookType } from '../../catalog/catalog';
 import type { BookChapter, BookDocument, BookImage } from '../../book/book-document';
+import type { BookLabels } from '../../book/book-labels';
 
 /**
  * Lets queued work (HTTP requests, queue heartbeats) run between chapters, so
@@ -38,18 +39,23 @@ export function cleanInline(text: string | undefined): string {
 }
 
 /** Label for the objectives list: its meaning differs between a textbook and a self-help book. */
-export function objectivesLabel(type: Exclude<BookType, 'automatic'>): string {
-  return type === 'self_help' ? 'What you will get' : 'Learning objectives';
+export function objectivesLabel(type: Exclude<BookType, 'automatic'>, labels: BookLabels): string {
+  return type === 'self_help' ? labels.whatYouWillGet : labels.learningObjectives;
 }
 
 /**
- * "Chapter 3: Title", "Page 3: Title", or just the title for back matter.
- * `title` lets a renderer pass the title already escaped for its syntax.
+ * "Chapter 3: Title", "Page 3: Title", or just the title for back matter,
+ * in the book's language (`labels`). `title` lets a renderer pass the title
+ * already escaped for its syntax.
  */
-export function chapterLabel(chapter: BookChapter, title: string = cleanInline(chapter.title)): string {
-  const prefix = chapterPrefix(chapter);
+export function chapterLabel(
+  chapter: BookChapter,
+  labels: BookLabels,
+  title: string = cleanInline(chapter.title),
+): string {
+  const prefix = chapterPrefix(chapter, labels);
   if (!prefix) return title;
-  return title ? `${prefix}: ${title}` : prefix;
+  return title ? `${prefix}${labels.separator}${title}` : prefix;
 }
 
 /**
@@ -60,19 +66,14 @@ export function formatNumber(value: number): string {
   return Number.isSafeInteger(value) ? String(value) : '?';
 }
 
-function chapterPrefix(chapter: BookChapter): string | undefined {
-  const number = formatNumber(chapter.number);
+function chapterPrefix(chapter: BookChapter, labels: BookLabels): string | undefined {
   switch (chapter.kind) {
     case 'chapter':
-      return `Chapter ${number}`;
     case 'part':
-      return `Part ${number}`;
     case 'page':
-      return `Page ${number}`;
     case 'lesson':
-      return `Lesson ${number}`;
     case 'principle':
-      return `Principle ${number}`;
+      return labels.numbered(chapter.kind, formatNumber(chapter.number));
     case 'glossary':
     case 'sources':
     case 'afterword':

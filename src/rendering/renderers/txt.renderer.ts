@@ -9,6 +9,7 @@
 import { CONTENT_TYPES } from '../../catalog/catalog';
 import type { BookBlock, BookChapter, BookDocument, BookImage, PanelBlock } from '../../book/book-document';
 import type { BookRenderer } from '../book-renderer';
+import { bookLabels, type BookLabels } from '../../book/book-labels';
 import {
   centerText,
   chapterLabel,
@@ -34,11 +35,16 @@ export class TxtRenderer implements BookRenderer {
 
   async render(document: BookDocument): Promise<Buffer> {
     const images = imagesById(document);
+    const labels = bookLabels(document.metadata.language);
     // Every section is a list of lines; a blank line separates sections.
-    const sections: string[][] = [titleBlock(document, images), ...frontMatter(document), contents(document)];
+    const sections: string[][] = [
+      titleBlock(document, images, labels),
+      ...frontMatter(document, labels),
+      contents(document, labels),
+    ];
     for (const chapter of document.chapters) {
       await yieldToEventLoop();
-      sections.push(renderChapter(chapter, images));
+      sections.push(renderChapter(chapter, images, labels));
     }
     const lines: string[] = [];
     for (const section of sections) {
@@ -61,45 +67,45 @@ function underlined(text: string, rule: string): string[] {
   return [...lines, rule.repeat(width)];
 }
 
-function illustration(image: BookImage | undefined, caption?: string): string[] {
+function illustration(labels: BookLabels, image: BookImage | undefined, caption?: string): string[] {
   const parts = [cleanInline(image?.alt), cleanInline(caption)].filter(Boolean);
   const unique = parts.length === 2 && parts[0] === parts[1] ? [parts[0]] : parts;
   if (unique.length === 0) return [];
-  return paragraph(`[Illustration: ${unique.join(' - ')}]`);
+  return paragraph(`[${labels.illustration}: ${unique.join(' - ')}]`);
 }
 
-function titleBlock(document: BookDocument, images: Map<string, BookImage>): string[] {
+function titleBlock(document: BookDocument, images: Map<string, BookImage>, labels: BookLabels): string[] {
   const { metadata } = document;
   const centred = (text: string): string[] => paragraph(text).map((line) => centerText(line, WIDTH));
-  const lines = [...centred(cleanInline(metadata.title) || 'Untitled')];
+  const lines = [...centred(cleanInline(metadata.title) || labels.untitled)];
   const subtitle = cleanInline(metadata.subtitle);
   if (subtitle) lines.push(...centred(subtitle));
   const author = cleanInline(metadata.author);
-  if (author) lines.push('', ...centred(`by ${author}`));
+  if (author) lines.push('', ...centred(labels.by(author)));
   if (document.coverImageId) {
     const cover = images.get(document.coverImageId);
     const alt = cleanInline(cover?.alt);
-    if (alt) lines.push('', ...centred(`[Illustration: ${alt}]`));
+    if (alt) lines.push('', ...centred(`[${labels.illustration}: ${alt}]`));
   }
   const synopsis = paragraph(metadata.synopsis);
   if (synopsis.length > 0) lines.push('', ...synopsis);
   return lines;
 }
 
-function frontMatter(document: BookDocument): string[][] {
+function frontMatter(document: BookDocument, labels: BookLabels): string[][] {
   const { frontMatter: front, metadata } = document;
   const sections: string[][] = [];
   const dedication = paragraph(front.dedication ?? '');
   if (dedication.length > 0) {
-    sections.push([...underlined('Dedication', '-'), '', ...dedication.map((line) => centerText(line, WIDTH))]);
+    sections.push([...underlined(labels.dedication, '-'), '', ...dedication.map((line) => centerText(line, WIDTH))]);
   }
   const foreword = (front.foreword ?? []).map((text) => paragraph(text)).filter((lines) => lines.length > 0);
   if (foreword.length > 0) {
-    sections.push([...underlined('Foreword', '-'), ...foreword.flatMap((lines) => ['', ...lines])]);
+    sections.push([...underlined(labels.foreword, '-'), ...foreword.flatMap((lines) => ['', ...lines])]);
   }
   const objectives = (front.objectives ?? []).flatMap((text) => paragraph(text, `${INDENT}- `, `${INDENT}  `));
   if (objectives.length > 0) {
-    sections.push([...underlined(objectivesLabel(metadata.type), '-'), '', ...objectives]);
+    sections.push([...underlined(objectivesLabel(metadata.type, labels), '-'), '', ...objectives]);
   }
   const cast = (front.cast ?? []).flatMap((member) => {
     const name = cleanInline(member.name);
@@ -107,22 +113,22 @@ function frontMatter(document: BookDocument): string[][] {
     if (!name && !description) return [];
     return paragraph(description ? `${name}: ${description}` : name, `${INDENT}- `, `${INDENT}    `);
   });
-  if (cast.length > 0) sections.push([...underlined('Cast of characters', '-'), '', ...cast]);
+  if (cast.length > 0) sections.push([...underlined(labels.cast, '-'), '', ...cast]);
   return sections;
 }
 
-function contents(document: BookDocument): string[] {
+function contents(document: BookDocument, labels: BookLabels): string[] {
   if (document.chapters.length === 0) return [];
   return [
-    ...underlined('Contents', '-'),
+    ...underlined(labels.contents, '-'),
     '',
-    ...document.chapters.flatMap((chapter) => paragraph(chapterLabel(chapter), INDENT, `${INDENT}    `)),
+    ...document.chapters.flatMap((chapter) => paragraph(chapterLabel(chapter, labels), INDENT, `${INDENT}    `)),
   ];
 }
 
-function renderChapter(chapter: BookChapter, images: Map<string, BookImage>): string[] {
-  const lines: string[] = ['', CHAPTER_RULE, ...paragraph(chapterLabel(chapter)), CHAPTER_RULE];
-  if (chapter.imageId) pushSection(lines, illustration(images.get(chapter.imageId)));
+function renderChapter(chapter: BookChapter, images: Map<string, BookImage>, labels: BookLabels): string[] {
+  const lines: string[] = ['', CHAPTER_RULE, ...paragraph(chapterLabel(chapter, labels)), CHAPTER_RULE];
+  if (chapter.imageId) pushSection(lines, illustration(labels, images.get(chapter.imageId)));
   const answers: string[] = [];
   let exercises = 0;
   for (const block of chapter.blocks) {
@@ -132,12 +138,12 @@ function renderChapter(chapter: BookChapter, images: Map<string, BookImage>): st
       answers.push(
         ...paragraph(block.answer || '-', `${INDENT}${number}. `, `${INDENT}${' '.repeat(`${number}. `.length)}`),
       );
-      pushSection(lines, paragraph(block.question, `Exercise ${number}: `, INDENT));
+      pushSection(lines, paragraph(block.question, `${labels.exercise(String(number))}: `, INDENT));
       continue;
     }
-    pushSection(lines, renderBlock(block, images));
+    pushSection(lines, renderBlock(block, images, labels));
   }
-  if (answers.length > 0) pushSection(lines, [...underlined('Answers', '-'), '', ...answers]);
+  if (answers.length > 0) pushSection(lines, [...underlined(labels.answers, '-'), '', ...answers]);
   return lines;
 }
 
@@ -147,7 +153,11 @@ function pushSection(lines: string[], section: string[]): void {
   for (const line of section) lines.push(line);
 }
 
-function renderBlock(block: Exclude<BookBlock, { kind: 'exercise' }>, images: Map<string, BookImage>): string[] {
+function renderBlock(
+  block: Exclude<BookBlock, { kind: 'exercise' }>,
+  images: Map<string, BookImage>,
+  labels: BookLabels,
+): string[] {
   switch (block.kind) {
     case 'heading':
       return underlined(cleanInline(block.text), block.level === 2 ? '-' : '~');
@@ -161,7 +171,7 @@ function renderBlock(block: Exclude<BookBlock, { kind: 'exercise' }>, images: Ma
     case 'panel':
       return renderPanel(block);
     case 'key_point':
-      return paragraph(`KEY POINT: ${cleanInline(block.text)}`, `${INDENT}| `);
+      return paragraph(`${labels.keyPoint.toLocaleUpperCase()}: ${cleanInline(block.text)}`, `${INDENT}| `);
     case 'list':
       return block.items.flatMap((item, index) => {
         const marker = block.ordered ? `${index + 1}. ` : '- ';
@@ -172,7 +182,7 @@ function renderBlock(block: Exclude<BookBlock, { kind: 'exercise' }>, images: Ma
       return [...(term ? [term] : []), ...paragraph(block.definition, INDENT.repeat(2))];
     }
     case 'image':
-      return illustration(images.get(block.imageId), block.caption);
+      return illustration(labels, images.get(block.imageId), block.caption);
     case 'scene_break':
       return [centerText('*   *   *', WIDTH)];
   }

@@ -3,6 +3,7 @@
  * document (metadata, manifest, spine), the EPUB 3 navigation document and an
  * EPUB 2 NCX for older reading systems that still look for one.
  */
+import type { BookLabels } from '../../../book/book-labels';
 import { randomUUID } from 'node:crypto';
 import type { BookDocument } from '../../../book/book-document';
 import { cleanInline } from '../text-helpers';
@@ -31,6 +32,8 @@ export interface EpubPackage {
   document: BookDocument;
   /** Validated BCP 47 tag. */
   language: string;
+  /** The words the package adds ("Contents"), in the book's language. */
+  labels: BookLabels;
   /** Escaped unique identifier, e.g. `urn:uuid:...`. */
   identifier: string;
   /** `CCYY-MM-DDThh:mm:ssZ`, the only form `dcterms:modified` accepts. */
@@ -80,7 +83,7 @@ export function packageDocument(book: EpubPackage): string {
   const metadataLines = [
     `<dc:identifier id="book-id">${book.identifier}</dc:identifier>`,
     // The subtitle stays on the title page: readers given a second dc:title show either one as the title.
-    `<dc:title id="title">${bookTitle(book.document)}</dc:title>`,
+    `<dc:title id="title">${bookTitle(book.document, book.labels)}</dc:title>`,
     author ? `<dc:creator id="creator">${author}</dc:creator>` : '',
     author ? '<meta refines="#creator" property="role" scheme="marc:relators">aut</meta>' : '',
     `<dc:language>${book.language}</dc:language>`,
@@ -129,7 +132,7 @@ export function navigationDocument(book: EpubPackage): string {
     ...book.frontPages
       .filter((page) => page.landmark)
       .map((page) => `<li><a epub:type="${page.landmark}" href="${page.fileName}">${page.label}</a></li>`),
-    `<li><a epub:type="toc" href="${NAV_FILE}#toc">Contents</a></li>`,
+    `<li><a epub:type="toc" href="${NAV_FILE}#toc">${book.labels.contents}</a></li>`,
   ];
   const firstChapter = book.chapterPages[0];
   if (firstChapter) {
@@ -141,12 +144,12 @@ export function navigationDocument(book: EpubPackage): string {
     `<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" xml:lang="${book.language}" lang="${book.language}">`,
     '<head>',
     '<meta charset="UTF-8"/>',
-    '<title>Contents</title>',
+    `<title>${book.labels.contents}</title>`,
     `<link rel="stylesheet" type="text/css" href="${STYLE_FILE}"/>`,
     '</head>',
     '<body epub:type="frontmatter">',
     '<nav epub:type="toc" id="toc">',
-    '<h1>Contents</h1>',
+    `<h1>${book.labels.contents}</h1>`,
     '<ol>',
     ...toc,
     '</ol>',
@@ -181,7 +184,7 @@ export function ncxDocument(book: EpubPackage): string {
     '<meta name="dtb:totalPageCount" content="0"/>',
     '<meta name="dtb:maxPageNumber" content="0"/>',
     '</head>',
-    `<docTitle><text>${bookTitle(book.document)}</text></docTitle>`,
+    `<docTitle><text>${bookTitle(book.document, book.labels)}</text></docTitle>`,
     '<navMap>',
     ...navPoints,
     '</navMap>',

@@ -14,6 +14,7 @@ import type {
   PanelBlock,
 } from '../../../book/book-document';
 import { chapterLabel, formatNumber, objectivesLabel } from '../text-helpers';
+import type { BookLabels } from '../../../book/book-labels';
 import type { EpubImage, EpubImages } from './epub-images';
 import { escapeXml, xhtmlDocument } from './epub-xml';
 
@@ -35,20 +36,10 @@ export interface EpubPage {
 
 interface PageContext {
   language: string;
+  /** The words the pages add, in the book's language. */
+  labels: BookLabels;
   images: EpubImages;
 }
-
-/** Names for a chapter without a title (chapter kinds also get "Chapter 3" from `chapterLabel`). */
-const UNTITLED: Record<ChapterKind, string> = {
-  chapter: 'Chapter',
-  part: 'Part',
-  page: 'Page',
-  lesson: 'Lesson',
-  principle: 'Principle',
-  glossary: 'Glossary',
-  sources: 'Sources',
-  afterword: 'Afterword',
-};
 
 /** `epub:type` of a chapter's section, from the EPUB Structural Semantics vocabulary. */
 const CHAPTER_SEMANTICS: Record<ChapterKind, string> = {
@@ -63,12 +54,12 @@ const CHAPTER_SEMANTICS: Record<ChapterKind, string> = {
 };
 
 /** The chapter's escaped label; back matter with an empty title still gets a name to click in the contents. */
-export function chapterTitle(chapter: BookChapter): string {
-  return chapterLabel(chapter, escapeXml(chapter.title)) || (UNTITLED[chapter.kind] ?? 'Untitled');
+export function chapterTitle(chapter: BookChapter, labels: BookLabels): string {
+  return chapterLabel(chapter, labels, escapeXml(chapter.title)) || labels.kinds[chapter.kind] || labels.untitled;
 }
 
-export function bookTitle(document: BookDocument): string {
-  return escapeXml(document.metadata.title) || 'Untitled';
+export function bookTitle(document: BookDocument, labels: BookLabels): string {
+  return escapeXml(document.metadata.title) || labels.untitled;
 }
 
 function imageTag(image: EpubImage, className: string, alt: string): string {
@@ -92,11 +83,11 @@ function listItems(values: readonly string[]): string {
 export function coverPage(document: BookDocument, context: PageContext): EpubPage | undefined {
   const image = context.images.use(document.coverImageId);
   if (!image) return undefined;
-  const title = bookTitle(document);
+  const title = bookTitle(document, context.labels);
   return {
     fileName: 'cover.xhtml',
     manifestId: 'cover',
-    label: 'Cover',
+    label: context.labels.cover,
     inToc: false,
     landmark: 'cover',
     xhtml: xhtmlDocument({
@@ -110,23 +101,22 @@ export function coverPage(document: BookDocument, context: PageContext): EpubPag
 
 export function titlePage(document: BookDocument, context: PageContext): EpubPage {
   const { metadata } = document;
-  const title = bookTitle(document);
+  const { labels } = context;
+  const title = bookTitle(document, labels);
   const author = escapeXml(metadata.author);
   const body = [
     '<section class="title-page" epub:type="titlepage">',
     `<h1 epub:type="fulltitle">${title}</h1>`,
     paragraph(escapeXml(metadata.subtitle), 'subtitle'),
-    author ? `<p class="byline">by ${author}</p>` : '',
+    author ? `<p class="byline">${labels.by(author)}</p>` : '',
     paragraph(escapeXml(metadata.synopsis), 'synopsis'),
-    metadata.readingDirection === 'rtl'
-      ? '<p class="reading-note">Pages turn from right to left, as in the original.</p>'
-      : '',
+    metadata.readingDirection === 'rtl' ? `<p class="reading-note">${labels.readsRightToLeft}</p>` : '',
     '</section>',
   ].filter(Boolean);
   return {
     fileName: 'title-page.xhtml',
     manifestId: 'title-page',
-    label: 'Title Page',
+    label: labels.titlePage,
     inToc: true,
     landmark: 'titlepage',
     xhtml: xhtmlDocument({ title, language: context.language, bodyType: 'frontmatter', body: body.join('\n') }),
@@ -136,6 +126,7 @@ export function titlePage(document: BookDocument, context: PageContext): EpubPag
 /** One page per front matter part that has content, in reading order. */
 export function frontMatterPages(document: BookDocument, context: PageContext): EpubPage[] {
   const { frontMatter: front, metadata } = document;
+  const { labels } = context;
   const pages: EpubPage[] = [];
   const add = (name: string, label: string, semantics: string, body: string): void => {
     pages.push({
@@ -153,17 +144,17 @@ export function frontMatterPages(document: BookDocument, context: PageContext): 
   };
 
   const dedication = escapeXml(front.dedication);
-  if (dedication) add('dedication', 'Dedication', 'dedication', `<p class="dedication">${dedication}</p>`);
+  if (dedication) add('dedication', labels.dedication, 'dedication', `<p class="dedication">${dedication}</p>`);
 
   const foreword = (front.foreword ?? []).map((text) => escapeXml(text)).filter(Boolean);
   if (foreword.length > 0) {
     const paragraphs = foreword.map((text) => `<p class="prose">${text}</p>`).join('\n');
-    add('foreword', 'Foreword', 'foreword', `<h1>Foreword</h1>\n${paragraphs}`);
+    add('foreword', labels.foreword, 'foreword', `<h1>${labels.foreword}</h1>\n${paragraphs}`);
   }
 
   const objectives = listItems(front.objectives ?? []);
   if (objectives) {
-    const label = objectivesLabel(metadata.type);
+    const label = objectivesLabel(metadata.type, labels);
     add('objectives', label, 'preamble', `<h1>${label}</h1>\n<ul>${objectives}</ul>`);
   }
 
@@ -172,7 +163,7 @@ export function frontMatterPages(document: BookDocument, context: PageContext): 
     .filter((member) => member.name || member.description)
     .map((member) => `<dt>${member.name}</dt><dd>${member.description}</dd>`)
     .join('');
-  if (cast) add('cast', 'Cast of Characters', '', `<h1>Cast of Characters</h1>\n<dl class="glossary">${cast}</dl>`);
+  if (cast) add('cast', labels.cast, '', `<h1>${labels.cast}</h1>\n<dl class="glossary">${cast}</dl>`);
 
   return pages;
 }
@@ -183,7 +174,7 @@ function chapterFileName(index: number): string {
 }
 
 export function chapterPage(chapter: BookChapter, index: number, context: PageContext): EpubPage {
-  const label = chapterTitle(chapter);
+  const label = chapterTitle(chapter, context.labels);
   const fileName = chapterFileName(index);
   // The kind is typed, but documents also arrive from model output.
   const semantics = CHAPTER_SEMANTICS[chapter.kind] ?? 'chapter';
@@ -212,14 +203,14 @@ export function chapterPage(chapter: BookChapter, index: number, context: PageCo
     flushGlossary();
     if (block.kind === 'exercise') {
       exercises.push(block);
-      parts.push(exercise(block, exercises.length));
+      parts.push(exercise(block, exercises.length, context.labels));
       continue;
     }
     const rendered = renderBlock(block, context);
     if (rendered) parts.push(rendered);
   }
   flushGlossary();
-  if (exercises.length > 0) parts.push(answers(exercises));
+  if (exercises.length > 0) parts.push(answers(exercises, context.labels));
   parts.push('</section>');
   return {
     fileName,
@@ -239,14 +230,14 @@ function glossaryEntry(entry: GlossaryEntryBlock): string {
   return `<dt>${escapeXml(entry.term)}</dt><dd>${escapeXml(entry.definition)}</dd>`;
 }
 
-function exercise(block: ExerciseBlock, number: number): string {
+function exercise(block: ExerciseBlock, number: number, labels: BookLabels): string {
   return (
-    `<div class="exercise" id="exercise-${number}"><p><strong>Exercise ${number}.</strong> ${escapeXml(block.question)} ` +
-    `<a class="answer-link" href="#answer-${number}">Answer</a></p></div>`
+    `<div class="exercise" id="exercise-${number}"><p><strong>${labels.exercise(String(number))}.</strong> ${escapeXml(block.question)} ` +
+    `<a class="answer-link" href="#answer-${number}">${labels.answer}</a></p></div>`
   );
 }
 
-function answers(exercises: readonly ExerciseBlock[]): string {
+function answers(exercises: readonly ExerciseBlock[], labels: BookLabels): string {
   const items = exercises
     .map(
       (block, index) =>
@@ -254,7 +245,7 @@ function answers(exercises: readonly ExerciseBlock[]): string {
         `<a href="#exercise-${index + 1}">Back to exercise ${index + 1}</a></p></li>`,
     )
     .join('\n');
-  return `<section class="answers"><h2>Answers</h2>\n<ol>\n${items}\n</ol>\n</section>`;
+  return `<section class="answers"><h2>${labels.answers}</h2>\n<ol>\n${items}\n</ol>\n</section>`;
 }
 
 function renderBlock(block: Exclude<BookBlock, { kind: 'exercise' | 'glossary_entry' }>, context: PageContext): string {
@@ -271,7 +262,7 @@ function renderBlock(block: Exclude<BookBlock, { kind: 'exercise' | 'glossary_en
     }
     case 'key_point': {
       const text = escapeXml(block.text);
-      return text ? `<div class="key-point"><p><strong>Key point:</strong> ${text}</p></div>` : '';
+      return text ? `<div class="key-point"><p><strong>${context.labels.keyPoint}:</strong> ${text}</p></div>` : '';
     }
     case 'list': {
       const items = listItems(block.items);

@@ -28,6 +28,7 @@ import {
 import { chapterPage, coverPage, type EpubPage, frontMatterPages, titlePage } from './epub-pages';
 import { EPUB_STYLE } from './epub-style';
 import { languageTag } from './epub-xml';
+import { bookLabels } from '../../../book/book-labels';
 
 export class EpubRenderer implements BookRenderer {
   readonly format = 'epub';
@@ -37,7 +38,8 @@ export class EpubRenderer implements BookRenderer {
   async render(document: BookDocument): Promise<Buffer> {
     const language = languageTag(document.metadata.language);
     const images = new EpubImages(document.images);
-    const context = { language, images };
+    const labels = bookLabels(document.metadata.language);
+    const context = { language, images, labels };
 
     const cover = coverPage(document, context);
     const frontPages = [
@@ -54,6 +56,7 @@ export class EpubRenderer implements BookRenderer {
     const book: EpubPackage = {
       document,
       language,
+      labels,
       identifier: bookIdentifier(document.metadata.identifier),
       modified: modifiedTimestamp(document.metadata.createdAt),
       frontPages,

@@ -23,6 +23,7 @@ import {
 } from '../text-helpers';
 import { type Hyphenator, hyphenatorFor } from './hyphenation';
 import type { Line } from './line-breaking';
+import { bookLabels, type BookLabels } from '../../../book/book-labels';
 import { deflatePageContents } from './pdf-compression';
 import { ImageLibrary, type PreparedImage, fitInto } from './pdf-images';
 import { type Span, hanPreference } from './pdf-fonts';
@@ -174,13 +175,16 @@ class BookLayout {
   private readonly exerciseNumbers = new Map<ExerciseBlock, string>();
   private readonly answerGroups: AnswerGroup[] = [];
   private indentNext = false;
+  /** The words the layout adds ("Contents", "Chapter 3"), in the book's language. */
+  private readonly labels: BookLabels;
 
   constructor(
     private readonly document: BookDocument,
     hyphenator: Hyphenator | null,
   ) {
     const { metadata } = document;
-    this.title = cleanInline(metadata.title) || 'Untitled';
+    this.labels = bookLabels(metadata.language);
+    this.title = cleanInline(metadata.title) || this.labels.untitled;
     this.panelBook = document.chapters.some((chapter) => chapter.blocks.some((block) => block.kind === 'panel'));
     this.pictureBook =
       !this.panelBook &&
@@ -296,10 +300,7 @@ class BookLayout {
     const cover = this.images.get(coverImageId);
     const subtitle = cleanInline(metadata.subtitle);
     const author = cleanInline(metadata.author);
-    const note =
-      metadata.readingDirection === 'rtl' && this.panelBook
-        ? 'Panels read from right to left, as in the original page layout.'
-        : '';
+    const note = metadata.readingDirection === 'rtl' && this.panelBook ? this.labels.panelsReadRightToLeft : '';
     const footHeight =
       (author ? ts.lines(author, STYLES.author, ts.contentWidth).length * STYLES.author.leading : 0) +
       (note ? ts.lines(note, STYLES.note, ts.contentWidth).length * STYLES.note.leading + 8 : 0);
@@ -332,7 +333,7 @@ class BookLayout {
     const author = cleanInline(metadata.author);
     const lines = [
       `Copyright \u00a9 ${dated ? created.getUTCFullYear() : ''}${author ? ` ${author}` : ''}`.trim(),
-      `Written with Scriptorium, model ${cleanInline(metadata.model)}${dated ? `, on ${longDate(created, metadata.language)}` : ''}.`,
+      this.labels.writtenWith(cleanInline(metadata.model), dated ? longDate(created, metadata.language) : undefined),
     ];
     this.startSection(undefined, undefined, false);
     const ts = this.ts;
@@ -369,8 +370,8 @@ class BookLayout {
   private foreword(): void {
     const paragraphs = this.forewordParagraphs();
     if (paragraphs.length === 0 || this.epigraph().length > 0) return;
-    this.startSection('foreword', 'Foreword');
-    this.sectionTitle('', 'Foreword');
+    this.startSection('foreword', this.labels.foreword);
+    this.sectionTitle('', this.labels.foreword);
     for (const text of paragraphs) this.bodyParagraph(text);
   }
 
@@ -381,18 +382,18 @@ class BookLayout {
       .map((member) => ({ name: cleanInline(member.name), description: cleanInline(member.description) }))
       .filter((member) => member.name || member.description);
     if (objectives.length > 0) {
-      const label = objectivesLabel(metadata.type);
+      const label = objectivesLabel(metadata.type, this.labels);
       this.startSection('objectives', label);
       this.sectionTitle('', label);
       this.list(objectives, false);
     }
     if (cast.length > 0) {
       if (objectives.length > 0) {
-        this.ts.paragraph('Cast of characters', STYLES.heading2, { spaceBefore: 24, spaceAfter: 8, keepWithNext: 30 });
-        this.markTarget('cast', 'Cast of characters');
+        this.ts.paragraph(this.labels.cast, STYLES.heading2, { spaceBefore: 24, spaceAfter: 8, keepWithNext: 30 });
+        this.markTarget('cast', this.labels.cast);
       } else {
-        this.startSection('cast', 'Cast of characters');
-        this.sectionTitle('', 'Cast of characters');
+        this.startSection('cast', this.labels.cast);
+        this.sectionTitle('', this.labels.cast);
       }
       for (const member of cast) this.definition(member.name, member.description);
     }
@@ -404,11 +405,11 @@ class BookLayout {
       this.picturePage(chapter, index);
       return;
     }
-    const label = chapterLabel(chapter) || 'Untitled';
+    const label = chapterLabel(chapter, this.labels) || this.labels.untitled;
     this.startSection(`chapter-${index}`, label);
     // With an empty title, chapterLabel gives just the prefix ("Chapter 3"), or nothing for back matter.
-    const prefix = chapterLabel(chapter, '');
-    this.sectionTitle(prefix, cleanInline(chapter.title) || (prefix ? '' : 'Untitled'));
+    const prefix = chapterLabel(chapter, this.labels, '');
+    this.sectionTitle(prefix, cleanInline(chapter.title) || (prefix ? '' : this.labels.untitled));
     // A comic page shows its art in the panels: a picture above the grid as well would push panels off the page.
     const panelArt = chapter.blocks.some((block) => block.kind === 'panel' && block.imageId !== undefined);
     if (chapter.imageId !== undefined && !panelArt)
@@ -448,7 +449,10 @@ class BookLayout {
     const { image, words, rest } = this.storyPage(chapter);
     const target = {
       key: `chapter-${index}`,
-      label: chapterLabel(chapter) || cleanInline(chapter.title) || `Page ${index + 1}`,
+      label:
+        chapterLabel(chapter, this.labels) ||
+        cleanInline(chapter.title) ||
+        this.labels.numbered('page', String(index + 1)),
     };
     if (!image) {
       const next = this.document.chapters[index + 1];
@@ -553,10 +557,10 @@ class BookLayout {
         ts.box(
           [
             [
-              { text: `Exercise ${number}`, style: 'bold' },
+              { text: this.labels.exercise(number), style: 'bold' },
               { text: question ? `  ${question}` : '', style: 'regular' },
             ],
-            [{ text: 'Answer at the end of the book, under “Answers”.', style: 'italic' }],
+            [{ text: this.labels.answerAtTheEnd, style: 'italic' }],
           ],
           STYLES.boxed,
           { stroke: RULE, padding: 8, spaceBefore: 10, spaceAfter: 10 },
@@ -570,7 +574,7 @@ class BookLayout {
         ts.box(
           [
             [
-              { text: 'Key point: ', style: 'bold' },
+              { text: `${this.labels.keyPoint}: `, style: 'bold' },
               { text, style: 'regular' },
             ],
           ],
@@ -659,7 +663,8 @@ class BookLayout {
         this.exerciseNumbers.set(block, number);
         answers.push({ number, answer: cleanInline(block.answer) });
       }
-      if (answers.length > 0) this.answerGroups.push({ label: chapterLabel(chapter) || 'Untitled', answers });
+      if (answers.length > 0)
+        this.answerGroups.push({ label: chapterLabel(chapter, this.labels) || this.labels.untitled, answers });
     }
   }
 
@@ -673,8 +678,8 @@ class BookLayout {
 
   private answers(): void {
     if (this.answerGroups.length === 0) return;
-    this.startSection('answers', 'Answers');
-    this.sectionTitle('', 'Answers');
+    this.startSection('answers', this.labels.answers);
+    this.sectionTitle('', this.labels.answers);
     for (const group of this.answerGroups) {
       this.ts.paragraph(group.label, STYLES.heading3, { spaceBefore: 10, spaceAfter: 4, keepWithNext: 30 });
       for (const { number, answer } of group.answers) {
@@ -696,19 +701,19 @@ class BookLayout {
     const { frontMatter, metadata, chapters } = this.document;
     const entries: TocEntry[] = [];
     if (this.forewordParagraphs().length > 0 && this.epigraph().length === 0) {
-      entries.push({ key: 'foreword', label: 'Foreword' });
+      entries.push({ key: 'foreword', label: this.labels.foreword });
     }
     if ((frontMatter.objectives ?? []).some((text) => cleanInline(text))) {
-      entries.push({ key: 'objectives', label: objectivesLabel(metadata.type) });
+      entries.push({ key: 'objectives', label: objectivesLabel(metadata.type, this.labels) });
     }
     if ((frontMatter.cast ?? []).some((member) => cleanInline(member.name) || cleanInline(member.description))) {
-      entries.push({ key: 'cast', label: 'Cast of characters' });
+      entries.push({ key: 'cast', label: this.labels.cast });
     }
     const answersAt = this.answersPosition();
-    const answers = { key: 'answers', label: 'Answers' };
+    const answers = { key: 'answers', label: this.labels.answers };
     chapters.forEach((chapter, index) => {
       if (index === answersAt && this.answerGroups.length > 0) entries.push(answers);
-      entries.push({ key: `chapter-${index}`, label: chapterLabel(chapter) || 'Untitled' });
+      entries.push({ key: `chapter-${index}`, label: chapterLabel(chapter, this.labels) || this.labels.untitled });
     });
     if (answersAt >= chapters.length && this.answerGroups.length > 0) entries.push(answers);
     return entries;
@@ -723,9 +728,9 @@ class BookLayout {
     if (entries.length === 0) return undefined;
     const ts = this.ts;
     const width = ts.contentWidth - TOC_NUMBER_COLUMN;
-    this.startSection(undefined, 'Contents');
+    this.startSection(undefined, this.labels.contents);
     const firstPage = ts.pageIndex;
-    this.sectionTitle('', 'Contents');
+    this.sectionTitle('', this.labels.contents);
     const rows: TocRow[] = [];
     let page = 0;
     let y = ts.y;

@@ -1,0 +1,82 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { BookDocument } from '../book/book-document';
+import { bookLabels } from '../book/book-labels';
+import { RendererRegistry } from './renderer-registry';
+import { entry, unzip } from './renderers/epub/testing/epub-samples';
+import { sampleBook } from './testing/sample-books';
+
+const renderers = new RendererRegistry();
+const FORMATS = ['txt', 'md', 'html', 'epub', 'pdf'] as const;
+
+/** A sample textbook (contents, a foreword, lessons, exercises and their answers) in `language`. */
+function textbookIn(language: string): BookDocument {
+  const book = sampleBook({ type: 'textbook' });
+  return {
+    ...book,
+    metadata: { ...book.metadata, language },
+    frontMatter: {
+      ...book.frontMatter,
+      foreword: [
+        'Ce livre est né au port, un hiver où les bateaux ne revenaient pas, et il a grandi avec ceux qui attendaient.',
+        'Il se lit dans l’ordre : chaque chapitre s’appuie sur le précédent, et les exercices qui les ferment ' +
+          'demandent ce que le chapitre a montré, rien de plus. Les réponses sont à la fin, pour qu’on essaie ' +
+          'd’abord. Merci à celles et ceux qui ont relu ces pages, au port comme ailleurs, pendant tout un hiver.',
+      ],
+    },
+  };
+}
+
+/** What a reader sees of the book in `format`: the text files as they are; the EPUB's pages; the PDF's text. */
+async function readerText(format: (typeof FORMATS)[number], document: BookDocument): Promise<string> {
+  const output = await renderers.get(format)!.render(document);
+  if (format === 'epub') {
+    const zip = await unzip(output);
+    const names = Object.keys(zip.files).filter((name) => name.endsWith('.xhtml'));
+    return (await Promise.all(names.map((name) => entry(zip, name)))).join('\n');
+  }
+  if (format === 'pdf') {
+    const directory = await mkdtemp(path.join(tmpdir(), 'labels-'));
+    try {
+      const file = path.join(directory, 'book.pdf');
+      await writeFile(file, output);
+      const { stdout } = await promisify(execFile)('pdftotext', ['-enc', 'UTF-8', file, '-']);
+      return stdout.replace(/\s+/g, ' ');
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
+  }
+  return output.toString('utf8');
+}
+
+describe('book labels', () => {
+  it.each(FORMATS)(
+    'sets a French book in %s with French labels: contents, chapters, foreword, exercises, answers',
+    async (format) => {
+      const text = await readerText(format, textbookIn('fr-CA'));
+      const labels = bookLabels('fr');
+      for (const label of [labels.foreword, labels.numbered('chapter', '1'), labels.exercise('1')]) {
+        expect(text).toContain(label);
+      }
+      // The contents are a page of their own in print and e-books, a list in the others.
+      expect(text).toContain(format === 'md' ? labels.numbered('chapter', '2') : labels.contents);
+      expect(text).toMatch(/[Rr]éponse/);
+      for (const english of ['Contents', 'Chapter 1', 'Exercise 1', 'Foreword', 'Answers']) {
+        expect(text).not.toContain(english);
+      }
+    },
+  );
+
+  it('gives languages it has no words for the English ones, and reads a tag by its language', () => {
+    expect(bookLabels('sv').contents).toBe('Contents');
+    expect(bookLabels('de-CH').numbered('chapter', '2')).toBe('Kapitel 2');
+    expect(bookLabels('ja').numbered('lesson', '4')).toBe('第4課');
+    expect(bookLabels('es').by('Ada')).toBe('por Ada');
+    expect(bookLabels('fr').writtenWith('2.0', '3 janvier 2026')).toBe(
+      'Écrit avec Scriptorium, modèle 2.0, le 3 janvier 2026.',
+    );
+  });
+});
