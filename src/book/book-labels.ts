@@ -24,6 +24,9 @@ export interface BookLabels {
   readonly readsRightToLeft: string;
   /** A manga's or right-to-left comic's note on its panel order (PDF). */
   readonly panelsReadRightToLeft: string;
+  /** A comic panel's narration box, and a line whose speaker is not named (a comic's script in text). */
+  readonly caption: string;
+  readonly voice: string;
   /** What opens a hidden answer (HTML). */
   readonly showAnswer: string;
   /** Under an exercise whose answer is printed at the end of the book (PDF). */
@@ -41,6 +44,8 @@ export interface BookLabels {
   readonly kinds: Readonly<Record<ChapterKind, string>>;
   by(author: string): string;
   exercise(number: string): string;
+  /** A comic panel's number: "Panel 3". */
+  panel(number: string): string;
   /** The imprint's line on how the book was made (PDF): `date` already written in the language, if known. */
   writtenWith(model: string, date?: string): string;
   /** "Chapter 3", "Part 2", "第3章". */
@@ -64,6 +69,8 @@ const ENGLISH: Words = {
   titlePage: 'Title Page',
   readsRightToLeft: 'Pages turn from right to left, as in the original.',
   showAnswer: 'Show answer',
+  caption: 'Caption',
+  voice: 'Voice',
   answerAtTheEnd: 'Answer at the end of the book, under “Answers”.',
   keyPoint: 'Key point',
   learningObjectives: 'Learning objectives',
@@ -83,6 +90,7 @@ const ENGLISH: Words = {
   },
   by: (author) => `by ${author}`,
   exercise: (number) => `Exercise ${number}`,
+  panel: (number) => `Panel ${number}`,
   writtenWith: (model, date) => `Written with Scriptorium, model ${model}${date ? `, on ${date}` : ''}.`,
 };
 
@@ -100,6 +108,8 @@ const WORDS: Readonly<Record<string, Words>> = {
     titlePage: 'Page de titre',
     readsRightToLeft: 'Les pages se tournent de droite à gauche, comme dans l’original.',
     showAnswer: 'Voir la réponse',
+    caption: 'Récitatif',
+    voice: 'Voix',
     answerAtTheEnd: 'Réponse en fin d’ouvrage, sous « Réponses ».',
     keyPoint: 'Point clé',
     learningObjectives: 'Objectifs d’apprentissage',
@@ -119,6 +129,7 @@ const WORDS: Readonly<Record<string, Words>> = {
     },
     by: (author) => `par ${author}`,
     exercise: (number) => `Exercice ${number}`,
+    panel: (number) => `Case ${number}`,
     writtenWith: (model, date) => `Écrit avec Scriptorium, modèle ${model}${date ? `, le ${date}` : ''}.`,
   },
   de: {
@@ -133,6 +144,8 @@ const WORDS: Readonly<Record<string, Words>> = {
     titlePage: 'Titelseite',
     readsRightToLeft: 'Die Seiten werden von rechts nach links umgeblättert, wie im Original.',
     showAnswer: 'Lösung zeigen',
+    caption: 'Erzähltext',
+    voice: 'Stimme',
     answerAtTheEnd: 'Lösung am Ende des Buches, unter „Lösungen“.',
     keyPoint: 'Merksatz',
     learningObjectives: 'Lernziele',
@@ -152,6 +165,7 @@ const WORDS: Readonly<Record<string, Words>> = {
     },
     by: (author) => `von ${author}`,
     exercise: (number) => `Übung ${number}`,
+    panel: (number) => `Panel ${number}`,
     writtenWith: (model, date) => `Geschrieben mit Scriptorium, Modell ${model}${date ? `, am ${date}` : ''}.`,
   },
   es: {
@@ -166,6 +180,8 @@ const WORDS: Readonly<Record<string, Words>> = {
     titlePage: 'Portadilla',
     readsRightToLeft: 'Las páginas se pasan de derecha a izquierda, como en el original.',
     showAnswer: 'Ver la respuesta',
+    caption: 'Cartela',
+    voice: 'Voz',
     answerAtTheEnd: 'Respuesta al final del libro, en «Respuestas».',
     keyPoint: 'Idea clave',
     learningObjectives: 'Objetivos de aprendizaje',
@@ -185,6 +201,7 @@ const WORDS: Readonly<Record<string, Words>> = {
     },
     by: (author) => `por ${author}`,
     exercise: (number) => `Ejercicio ${number}`,
+    panel: (number) => `Viñeta ${number}`,
     writtenWith: (model, date) => `Escrito con Scriptorium, modelo ${model}${date ? `, el ${date}` : ''}.`,
   },
   it: {
@@ -199,6 +216,8 @@ const WORDS: Readonly<Record<string, Words>> = {
     titlePage: 'Frontespizio',
     readsRightToLeft: 'Le pagine si sfogliano da destra a sinistra, come nell’originale.',
     showAnswer: 'Mostra la soluzione',
+    caption: 'Didascalia',
+    voice: 'Voce',
     answerAtTheEnd: 'Soluzione alla fine del libro, in «Soluzioni».',
     keyPoint: 'Punto chiave',
     learningObjectives: 'Obiettivi di apprendimento',
@@ -218,6 +237,7 @@ const WORDS: Readonly<Record<string, Words>> = {
     },
     by: (author) => `di ${author}`,
     exercise: (number) => `Esercizio ${number}`,
+    panel: (number) => `Vignetta ${number}`,
     writtenWith: (model, date) => `Scritto con Scriptorium, modello ${model}${date ? `, il ${date}` : ''}.`,
   },
   pt: {
@@ -232,6 +252,8 @@ const WORDS: Readonly<Record<string, Words>> = {
     titlePage: 'Folha de rosto',
     readsRightToLeft: 'As páginas viram da direita para a esquerda, como no original.',
     showAnswer: 'Ver a resposta',
+    caption: 'Legenda',
+    voice: 'Voz',
     answerAtTheEnd: 'Resposta no fim do livro, em «Respostas».',
     keyPoint: 'Ponto-chave',
     learningObjectives: 'Objetivos de aprendizagem',
@@ -251,6 +273,7 @@ const WORDS: Readonly<Record<string, Words>> = {
     },
     by: (author) => `por ${author}`,
     exercise: (number) => `Exercício ${number}`,
+    panel: (number) => `Quadro ${number}`,
     writtenWith: (model, date) => `Escrito com Scriptorium, modelo ${model}${date ? `, em ${date}` : ''}.`,
   },
   ja: {
@@ -265,6 +288,8 @@ const WORDS: Readonly<Record<string, Words>> = {
     titlePage: '扉',
     readsRightToLeft: '原作と同じく、右から左へ読み進めます。',
     showAnswer: '解答を見る',
+    caption: 'ナレーション',
+    voice: '声',
     answerAtTheEnd: '解答は巻末の「解答」にあります。',
     keyPoint: 'ポイント',
     learningObjectives: '学習目標',
@@ -284,6 +309,7 @@ const WORDS: Readonly<Record<string, Words>> = {
     },
     by: (author) => `${author} 著`,
     exercise: (number) => `練習問題 ${number}`,
+    panel: (number) => `コマ ${number}`,
     writtenWith: (model, date) => `Scriptorium(モデル ${model})で作成${date ? `、${date}` : ''}。`,
     // 第3章, 第2部, 第4課; 3ページ; 原則1.
     numbered: (kind, name, number) =>

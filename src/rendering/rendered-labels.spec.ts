@@ -70,6 +70,19 @@ describe('book labels', () => {
     },
   );
 
+  it.each(['txt', 'html'] as const)("numbers a Spanish comic's panels in %s in Spanish", async (format) => {
+    const comic = sampleBook({ type: 'comic' });
+    const text = await readerText(format, { ...comic, metadata: { ...comic.metadata, language: 'es' } });
+    // The sample's own panel descriptions say "Panel 1: ..."; the label is the line or badge before them.
+    if (format === 'txt') {
+      expect(text).toMatch(/^VIÑETA 1$/m);
+      expect(text).not.toMatch(/^PANEL 1$/m);
+    } else {
+      expect(text).toContain('<span class="panel-number">Viñeta 1</span>');
+      expect(text).not.toContain('<span class="panel-number">Panel 1</span>');
+    }
+  });
+
   it('gives languages it has no words for the English ones, and reads a tag by its language', () => {
     expect(bookLabels('sv').contents).toBe('Contents');
     expect(bookLabels('de-CH').numbered('chapter', '2')).toBe('Kapitel 2');

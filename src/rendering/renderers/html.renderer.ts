@@ -271,7 +271,7 @@ function renderChapter(
   let glossary: GlossaryEntryBlock[] = [];
   const flush = (): void => {
     if (panels.length > 0)
-      parts.push(`<div class="panels">\n${panels.map((p) => renderPanel(p, images)).join('\n')}\n</div>`);
+      parts.push(`<div class="panels">\n${panels.map((p) => renderPanel(p, images, labels)).join('\n')}\n</div>`);
     if (glossary.length > 0) parts.push(`<dl class="glossary">${glossary.map(renderGlossaryEntry).join('')}</dl>`);
     panels = [];
     glossary = [];
@@ -341,7 +341,7 @@ function renderBlock(
   }
 }
 
-function renderPanel(panel: PanelBlock, images: Map<string, BookImage>): string {
+function renderPanel(panel: PanelBlock, images: Map<string, BookImage>, labels: BookLabels): string {
   const description = escapeHtml(panel.description);
   const picture = panel.imageId ? img(images.get(panel.imageId), 'panel-image', panel.description) : '';
   // Without a picture the artist's direction stands in for it.
@@ -355,7 +355,7 @@ function renderPanel(panel: PanelBlock, images: Map<string, BookImage>): string 
     })
     .join('');
   return (
-    `<figure class="panel">${art}<figcaption><span class="panel-number">Panel ${formatNumber(panel.number)}</span>` +
+    `<figure class="panel">${art}<figcaption><span class="panel-number">${labels.panel(formatNumber(panel.number))}</span>` +
     `${paragraphIf(caption, 'caption')}${lines}</figcaption></figure>`
   );
 }

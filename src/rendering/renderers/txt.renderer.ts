@@ -169,9 +169,9 @@ function renderBlock(
       return paragraph(speaker ? `${speaker}: ${text}` : text, '', INDENT);
     }
     case 'panel':
-      return renderPanel(block);
+      return renderPanel(block, labels);
     case 'key_point':
-      return paragraph(`${labels.keyPoint.toLocaleUpperCase()}: ${cleanInline(block.text)}`, `${INDENT}| `);
+      return paragraph(`${labels.keyPoint.toUpperCase()}: ${cleanInline(block.text)}`, `${INDENT}| `);
     case 'list':
       return block.items.flatMap((item, index) => {
         const marker = block.ordered ? `${index + 1}. ` : '- ';
@@ -188,12 +188,13 @@ function renderBlock(
   }
 }
 
-function renderPanel(panel: PanelBlock): string[] {
-  const lines = [`PANEL ${formatNumber(panel.number)}`, ...paragraph(panel.description, INDENT)];
+function renderPanel(panel: PanelBlock, labels: BookLabels): string[] {
+  // A script's labels are in capitals: PANEL 1, CAPTION, the speakers.
+  const lines = [labels.panel(formatNumber(panel.number)).toUpperCase(), ...paragraph(panel.description, INDENT)];
   const caption = cleanInline(panel.caption);
-  if (caption) lines.push(...paragraph(`CAPTION: ${caption}`, INDENT, INDENT.repeat(2)));
+  if (caption) lines.push(...paragraph(`${labels.caption.toUpperCase()}: ${caption}`, INDENT, INDENT.repeat(2)));
   for (const line of panel.dialogue) {
-    const speaker = cleanInline(line.speaker).toUpperCase() || 'VOICE';
+    const speaker = cleanInline(line.speaker).toUpperCase() || labels.voice.toUpperCase();
     lines.push(...paragraph(`${speaker}: ${cleanInline(line.text)}`, INDENT, INDENT.repeat(2)));
   }
   return lines;
