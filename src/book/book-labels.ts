@@ -327,6 +327,3 @@ export function bookLabels(language: string): BookLabels {
       numbered ? numbered(kind, words.kinds[kind], number) : `${words.kinds[kind]} ${number}`,
   };
 }
-
-/** English labels, for callers that have no book language. */
-export const ENGLISH_LABELS: BookLabels = bookLabels('en');

@@ -1,4 +1,3 @@
-import { bookLabels } from '../../book/book-labels';
 import { Logger } from '@nestjs/common';
 import OpenAI, { APIError, BadRequestError } from 'openai';
 import {
@@ -9,6 +8,7 @@ import {
   type FrontMatter,
   type GlossaryEntryBlock,
 } from '../../book/book-document';
+import { bookLabels } from '../../book/book-labels';
 import { documentWords } from '../../book/word-count';
 import type {
   BookGenerationRequest,

@@ -1,5 +1,7 @@
 import fc from 'fast-check';
-import { bookLabels, ENGLISH_LABELS } from '../../book/book-labels';
+import { bookLabels } from '../../book/book-labels';
+
+const ENGLISH = bookLabels('en');
 import type { BookChapter, BookImage } from '../../book/book-document';
 import {
   centerText,
@@ -204,7 +206,7 @@ describe('chapterLabel', () => {
     ['sources', 'The Tide'],
     ['afterword', 'The Tide'],
   ] as const)('labels the %s kind', (kind, label) => {
-    expect(chapterLabel(chapter(kind), ENGLISH_LABELS)).toBe(label);
+    expect(chapterLabel(chapter(kind), ENGLISH)).toBe(label);
   });
 
   it.each([
@@ -219,13 +221,13 @@ describe('chapterLabel', () => {
   });
 
   it('uses an already-escaped title when given one', () => {
-    expect(chapterLabel(chapter('chapter'), ENGLISH_LABELS, '&lt;T&gt;')).toBe('Chapter 3: &lt;T&gt;');
+    expect(chapterLabel(chapter('chapter'), ENGLISH, '&lt;T&gt;')).toBe('Chapter 3: &lt;T&gt;');
   });
 
   it('never prints a non-integer position', () => {
     expect(formatNumber(Number.NaN)).toBe('?');
     expect(formatNumber('<b>' as unknown as number)).toBe('?');
-    expect(chapterLabel(chapter('page', 1.5), ENGLISH_LABELS)).toBe('Page ?: The Tide');
+    expect(chapterLabel(chapter('page', 1.5), ENGLISH)).toBe('Page ?: The Tide');
   });
 });
 

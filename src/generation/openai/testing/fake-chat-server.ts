@@ -33,6 +33,7 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { primaryLanguage } from '../../../book/language-tag';
 import { countWords } from '../../../book/word-count';
 import { toPresent } from '../../builtin/story/present-tense';
 import type { Tense } from '../narration-tense';
@@ -1039,9 +1040,10 @@ function premiseNames(text: string): string[] {
 
 /**
  * The tense a model is asked to write in: the premise's "in the present
- * tense" ("au présent", "im Präsens", "en presente"), or the bible's "Narration: ...; present tense; ..." that a writer
- * is given. A type guide's "panel descriptions ... in present tense" asks
- * nothing of the narration.
+ * tense" ("au présent", "im Präsens", "en presente"), or the bible's
+ * "Narration: ...; present tense; ..." that a writer is given. A type
+ * guide's "panel descriptions ... in present tense" asks nothing of the
+ * narration.
  */
 function askedTense(messages: FakeChatCall['messages']): Tense {
   const text = messages.map((message) => message.content).join('\n');
@@ -1955,8 +1957,9 @@ interface Vocabulary {
   firstPerson?: FirstPersonForms;
   /**
    * Sentences explaining a subject book's topics (`{TOPIC}`, `{TOPIC2}`,
-   * example people `{N}` and `{N2}`, and the `slots`), in the present: a textbook's prose explains where
-   * a story's tells. English only; other languages' subject books are told.
+   * example people `{N}` and `{N2}`, and the `slots`), in the present: a
+   * textbook's prose explains where a story's tells. English only; other
+   * languages' subject books are told.
    */
   exposition?: readonly string[];
   /**
@@ -3516,7 +3519,7 @@ const VOCABULARIES: Record<string, Vocabulary> = { en: EN, fr: FR, es: ES, de: D
 
 /** The vocabulary of `language`, its narration in `tense` where it has a present of its own (see Vocabulary.present). */
 function vocabularyFor(language: string, tense: Tense = 'past'): Vocabulary {
-  const vocab = VOCABULARIES[language.split('-')[0]?.toLowerCase() ?? 'en'] ?? EN;
+  const vocab = VOCABULARIES[primaryLanguage(language)] ?? EN;
   const present = tense === 'present' ? vocab.present : undefined;
   if (!present) return vocab;
   return {
