@@ -10,6 +10,7 @@ import { checkProse, dropUnfinishedSentence, endsCleanly } from './answer-checks
 import { type CallContext, type ChatMessage, type ModelClient, MAX_OUTPUT_TOKENS, TOKEN_GROWTH } from './model-client';
 import { isRecord } from './model-json';
 import type { OpenAiModelSettings } from './openai-settings';
+import { joinsAlikeOpenings } from './opening-echoes';
 import { blocksToProse, proseToBlocks } from './prose-reader';
 import { bibleMaxTokens, bibleMessages, bibleStep, listedSections, requestedSections } from './steps/bible.step';
 import {
@@ -660,6 +661,13 @@ class PipelineRun {
       `Continuity check: ${findings.join('; ')}` +
         (problems.size > 0 ? `; revising ${problems.size} ${this.shapeLabel}${problems.size === 1 ? '' : 's'}` : ''),
     );
+    // Each section's opening as it stands, kept current as revisers rewrite them (see joinsAlikeOpenings).
+    const openings = new Map(
+      sections.map((section) => [
+        section.chapter.number,
+        section.chapter.blocks.find((block) => block.kind === 'paragraph')?.text ?? '',
+      ]),
+    );
     await this.inParallel([...problems.entries()], async ([number, list]) => {
       const index = sections.findIndex((section) => section.chapter.number === number);
       const section = sections[index];
@@ -668,7 +676,11 @@ class PipelineRun {
       const revised = await this.advisory(`the revision of ${this.shapeLabel} ${number}`, () =>
         isStructuredType(this.plan.type)
           ? this.writeStructured(planned, { problems: list, draft: readerText(section.chapter.blocks) })
-          : this.reviseProse(section, planned, list, where.get(number), sections[index - 1]),
+          : this.reviseProse(section, planned, list, {
+              shown: where.get(number),
+              previous: sections[index - 1],
+              openings,
+            }),
       );
       if (!revised) return;
       this.call.meter.countRevision();
@@ -683,9 +695,17 @@ class PipelineRun {
     section: WrittenSection,
     planned: PlannedSection,
     problems: string[],
-    shown: ReadonlySet<number> | 'whole' = 'whole',
-    /** The section before, as it stands: an opening the reviser replaces must still join its ending. */
-    previous?: WrittenSection,
+    {
+      shown = 'whole',
+      previous,
+      openings,
+    }: {
+      shown?: ReadonlySet<number> | 'whole';
+      /** The section before, as it stands: an opening the reviser replaces must still join its ending. */
+      previous?: WrittenSection;
+      /** Every section's first paragraph as it stands; a new opening of this one is written back. */
+      openings: Map<number, string>;
+    },
   ): Promise<WrittenSection | undefined> {
     const indexes = paragraphIndexes(section.chapter.blocks);
     const paragraphs = indexes.map((index) => {
@@ -725,7 +745,13 @@ class PipelineRun {
       if (text === undefined || countWords(text) < countWords(original.text) * MIN_EDIT_LENGTH) continue;
       const revisedWords = words - countWords(original.text) + countWords(text);
       if (this.overClientLimit(revisedWords)) continue;
-      blocks.splice(at, 1, ...proseToBlocks(text, { headings: !isFiction(this.plan.type) }));
+      const replacement = proseToBlocks(text, { headings: !isFiction(this.plan.type) });
+      if (edit.paragraph === 1) {
+        const opening = replacement.find((block) => block.kind === 'paragraph')?.text ?? '';
+        if (this.opensLikeOthers(opening, original.text, planned.number, openings)) continue;
+        openings.set(planned.number, opening);
+      }
+      blocks.splice(at, 1, ...replacement);
       words = revisedWords;
       applied += 1;
     }
@@ -761,6 +787,16 @@ class PipelineRun {
     const tense = this.plan.bible.kind === 'story' ? this.plan.bible.tense : undefined;
     if (tense && tenseSlipped(original, text, this.plan.language, tense)) return undefined;
     return text;
+  }
+
+  /**
+   * Whether a new first paragraph of section `number` would make it the third section of a work of fiction to open
+   * with the same words (the pattern the whole-text check sends sections to revision for), where its draft did not.
+   */
+  private opensLikeOthers(opening: string, original: string, number: number, openings: Map<number, string>): boolean {
+    if (!isFiction(this.plan.type)) return false;
+    const others = [...openings].filter(([other]) => other !== number).map(([, paragraph]) => paragraph);
+    return joinsAlikeOpenings(opening, original, others, this.plan.language) !== undefined;
   }
 
   /** Whether a section of this many words would break the client's limit on a section: a rewrite that would is not used. */

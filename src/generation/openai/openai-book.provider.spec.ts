@@ -912,6 +912,48 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     }
   });
 
+  it('does not use a revised opening that would make a third part open like two others', async () => {
+    // Part 1 opens with the morning; the revisers of parts 3 and 4, at work at once, each rewrite their first
+    // paragraph to open with it too. Either may be the first to finish: its opening makes two, the other's three.
+    const morning = Array.from(
+      { length: 24 },
+      (_, index) => `The morning bell rang over lamp ${index + 1} along the harbour wall, and Mara named it aloud.`,
+    ).join(' ');
+    const book = await provider({
+      prose: (call, generated) => {
+        // Part 1's writer is asked for the book's first page, the others for their whole part.
+        if (!/Write part \d|Write its first page now/.test(call.lastUserMessage)) return undefined;
+        if (/Your part:\nPart 1:/.test(call.lastUserMessage))
+          return `The morning fog lay over the harbour.\n\n${generated}`;
+        return `Rain drummed on the lamp room roof while Mara counted.\n\n${generated}`;
+      },
+      answer: (call, generated) => {
+        if (call.name === 'continuity_check') {
+          return {
+            issues: [3, 4].map((section) => ({
+              section,
+              problem: 'Mara is called Maria here.',
+              fix: 'Call her Mara.',
+            })),
+            instructions: instructionsOf(generated),
+          };
+        }
+        if (call.name === 'section_revision' && /Part [34]: "/.test(call.lastUserMessage)) {
+          return { edits: [{ paragraph: 1, replacement: morning }] };
+        }
+        return generated;
+      },
+    });
+    const ctx = context();
+    const outcome = await book.generate(request(), ctx);
+    const opened = [3, 4].filter((number) =>
+      JSON.stringify(outcome.document.chapters[number - 1]).includes('The morning bell rang over lamp 24'),
+    );
+    expect(opened).toHaveLength(1);
+    const other = [3, 4].find((number) => !opened.includes(number));
+    expect(ctx.messages.join('\n')).toContain(`Part ${other} kept as drafted: none of the reviser's edits was usable`);
+  });
+
   it('revises a part that ends by summing itself up, from its last paragraph', async () => {
     let answers = 0;
     const book = await provider({

@@ -1,4 +1,4 @@
-import { findAlikeOpenings, openingProblem } from './opening-echoes';
+import { findAlikeOpenings, joinsAlikeOpenings, openingProblem } from './opening-echoes';
 
 const openings = (...paragraphs: string[]) => paragraphs.map((paragraph, index) => ({ number: index + 1, paragraph }));
 
@@ -37,5 +37,21 @@ describe('openingProblem', () => {
     expect(problem).toContain('Chapters 2, 5 and 9 all open with "The morning ..."');
     expect(problem).toContain('(paragraph 1)');
     expect(problem).toContain('not with "The morning"');
+  });
+});
+
+describe('joinsAlikeOpenings', () => {
+  const others = ['The morning fog lay on the harbour.', 'THE MORNING after, nobody spoke.', 'Mara woke early.'];
+
+  it('names the words a rewritten opening would share with two other sections', () => {
+    expect(joinsAlikeOpenings('The morning bell rang.', 'Rain fell.', others, 'en')).toBe('The morning');
+  });
+
+  it('lets a rewrite share its opening with one other section (chance, not a pattern)', () => {
+    expect(joinsAlikeOpenings('Mara woke to the bell.', 'Rain fell.', others, 'en')).toBeUndefined();
+  });
+
+  it('lets a rewrite keep the opening its section already had', () => {
+    expect(joinsAlikeOpenings('The morning bell rang.', 'The morning was grey.', others, 'en')).toBeUndefined();
   });
 });

@@ -59,3 +59,21 @@ export function openingProblem(opening: AlikeOpening, label: string): string {
     'tells.'
   );
 }
+
+/**
+ * The first words `rewritten` would make its section share with enough `others` to read as a pattern, where the
+ * `original` opening did not share them; undefined when it would not. Openings are compared once, before revisions;
+ * revisers run at once and none sees another's new opening, so each rewrite of a first paragraph is held to this.
+ */
+export function joinsAlikeOpenings(
+  rewritten: string,
+  original: string,
+  others: Iterable<string>,
+  language: string,
+): string | undefined {
+  const opening = openingKey(rewritten, language);
+  if (!opening || opening.key === openingKey(original, language)?.key) return undefined;
+  let alike = 0;
+  for (const other of others) if (openingKey(other, language)?.key === opening.key) alike += 1;
+  return alike >= ALIKE_SECTIONS - 1 ? opening.words : undefined;
+}
