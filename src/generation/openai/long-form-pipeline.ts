@@ -3,6 +3,7 @@ import { setMaxListeners } from 'node:events';
 import type { BookBlock, BookChapter } from '../../book/book-document';
 import { bookShape, isFiction, isProse, type BookShape } from '../../book/book-shapes';
 import { chapterWords, countWords } from '../../book/word-count';
+import { joinList } from '../../common/join-list';
 import type { BookGenerationRequest, GenerationContext } from '../book-provider';
 import { GenerationError } from '../generation.errors';
 import type { GenerationMeter } from '../generation-report';
@@ -11,6 +12,8 @@ import { type CallContext, type ChatMessage, type ModelClient, MAX_OUTPUT_TOKENS
 import { isRecord } from './model-json';
 import type { OpenAiModelSettings } from './openai-settings';
 import { joinsAlikeOpenings } from './opening-echoes';
+import { findTitleFormulas, formulaText, newTitleProblem } from './title-formulas';
+import { RETITLE_MAX_TOKENS, retitleMessages, retitleStep } from './steps/retitle.step';
 import { blocksToProse, proseToBlocks } from './prose-reader';
 import { bibleMaxTokens, bibleMessages, bibleStep, listedSections, requestedSections } from './steps/bible.step';
 import {
@@ -92,6 +95,9 @@ const MIN_EDIT_LENGTH = 0.6;
 const SILENT_PROGRESS_INTERVAL_MS = 2_000;
 /** Where each phase sits on the generation's 0-100 progress scale. */
 const PROGRESS = { planned: 8, written: 82, seams: 88, checked: 97 } as const;
+
+/** A prompt rule or instruction about titles: the client may want the very pattern a formula check would undo. */
+const TITLE_RULE = /\b(?:titles?|titled|titres?|t[íi]tulos?|titol[oi]|titel)\b/iu;
 
 export interface WrittenSection {
   chapter: BookChapter;
@@ -274,7 +280,12 @@ class PipelineRun {
       planned.sectionWords,
     );
     const { spine: _spine, ...planFields } = outlinePlan;
-    const plan: BookPlan = { planId: randomUUID(), ...planFields, sections, targetWords: plannedWords(sections) };
+    const plan = await this.withoutTitleFormulas({
+      planId: randomUUID(),
+      ...planFields,
+      sections,
+      targetWords: plannedWords(sections),
+    });
     await this.report(
       PROGRESS.planned,
       `Planned "${plan.title}": ${sections.length} ${shape.sectionLabel}s, ${plan.targetWords.toLocaleString('en')} words` +
@@ -287,6 +298,60 @@ class PipelineRun {
           : ''),
     );
     return plan;
+  }
+
+  /**
+   * The plan with new titles for the sections whose titles follow one pattern with two others or more
+   * (title-formulas.ts), all but the first of each; a new title that still follows one, or repeats another, is not
+   * used. Not when the prompt speaks of titles: the pattern may be what the client asked for. When no usable answer
+   * comes, the titles stand.
+   */
+  private async withoutTitleFormulas(plan: BookPlan): Promise<BookPlan> {
+    if ([...plan.instructions, ...(plan.everySection ?? [])].some((rule) => TITLE_RULE.test(rule))) return plan;
+    const formulas = findTitleFormulas(plan.sections, plan.language);
+    if (formulas.length === 0) return plan;
+    const numbers = new Set(formulas.flatMap((formula) => formula.sections.slice(1)));
+    const asked = { sections: plan.sections.filter((section) => numbers.has(section.number)), formulas };
+    const kept = plan.sections.filter((section) => !numbers.has(section.number));
+    const titles = await this.advisory('the new titles', () =>
+      this.client.structured(
+        retitleStep(asked, kept, plan.language),
+        {
+          model: this.settings.plannerModel,
+          messages: retitleMessages(plan, asked, this.shapeLabel),
+          maxTokens: RETITLE_MAX_TOKENS,
+          label: 'the new titles',
+        },
+        this.call,
+      ),
+    );
+    // Each new title is held to the titles the book will have beside it: the kept ones, and those given (or
+    // kept, when their new one cannot be used) to the sections before it in this list.
+    const titled: Array<{ number: number; title: string }> = [...kept];
+    const patterns = formulas.map((formula) => formula.pattern);
+    const renamed = new Map<number, string>();
+    asked.sections.forEach((section, index) => {
+      const title = titles?.[index];
+      if (!title || newTitleProblem(title, section.number, titled, patterns, plan.language)) {
+        titled.push(section);
+        return;
+      }
+      titled.push({ number: section.number, title });
+      renamed.set(section.number, title);
+    });
+    if (renamed.size === 0) return plan;
+    await this.report(
+      4,
+      `Planning: ${this.shapeLabel}s ${joinList([...renamed.keys()])} retitled; their titles followed ` +
+        formulas.map((formula) => formulaText(formula, this.shapeLabel)).join(' and '),
+    );
+    return {
+      ...plan,
+      sections: plan.sections.map((section) => {
+        const title = renamed.get(section.number);
+        return title === undefined ? section : { ...section, title };
+      }),
+    };
   }
 
   // ---- writing -----------------------------------------------------------------------------------

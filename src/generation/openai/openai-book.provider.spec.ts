@@ -697,6 +697,65 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     expect(titles).toEqual(spine.map((step) => step.title));
   });
 
+  describe('titles cut from one pattern', () => {
+    const formula = ['Lantern', 'Tide', 'Letter', 'River'].map((word) => `What the ${word} Knew`);
+    /** The outline titles the first four parts from one pattern; `rule` is a rule for every part, from the prompt. */
+    const formulaic =
+      (rule?: string): FakeChatServerOptions['answer'] =>
+      (call, generated) => {
+        const answer = generated as { sections?: Array<{ number: number }>; every_section?: string[] };
+        if (call.name === 'book_bible' && rule) return { ...answer, every_section: [rule] };
+        if (call.name !== 'book_outline') return generated;
+        const sections = (answer.sections ?? []).map((section) => ({
+          ...section,
+          ...(section.number <= formula.length ? { title: formula[section.number - 1] } : {}),
+        }));
+        return { ...answer, sections };
+      };
+
+    it('are given new titles before anyone writes, all but the first, each its own', async () => {
+      const book = await provider({ answer: formulaic() });
+      const ctx = context();
+      const outcome = await book.generate(request(), ctx);
+      const asked = server!.calls.filter((call) => call.name === 'section_titles');
+      expect(asked).toHaveLength(1);
+      expect(asked[0]!.lastUserMessage).toContain('Parts 1, 2, 3 and 4 are all titled "What the … Knew"');
+      expect(asked[0]!.lastUserMessage).toContain('- Part 4 (now "What the River Knew"): ');
+      const titles = outcome.document.chapters.map((chapter) => chapter.title);
+      expect(titles[0]).toBe('What the Lantern Knew');
+      for (const title of titles.slice(1, 4)) expect(title).not.toMatch(/^What the \S+ Knew$/);
+      expect(new Set(titles).size).toBe(titles.length);
+      expect(ctx.messages.join('\n')).toContain(
+        'Planning: parts 2, 3 and 4 retitled; their titles followed "What the … Knew" (parts 1, 2, 3 and 4)',
+      );
+      // The writers read the new titles.
+      const drafts = server!.calls.filter((call) => /Write part 4 of/.test(call.lastUserMessage));
+      expect(drafts.length).toBeGreaterThan(0);
+      for (const call of drafts) expect(call.lastUserMessage).toContain(`Part 4: "${titles[3]}"`);
+    });
+
+    it('keep their titles when the new ones still follow the pattern', async () => {
+      const outlined = formulaic();
+      const book = await provider({
+        answer: (call, generated) =>
+          call.name === 'section_titles'
+            ? { titles: ['Harbour', 'Storm', 'Bell'].map((word) => ({ title: `What the ${word} Knew` })) }
+            : outlined!(call, generated),
+      });
+      const ctx = context();
+      const outcome = await book.generate(request(), ctx);
+      expect(outcome.document.chapters.slice(0, 4).map((chapter) => chapter.title)).toEqual(formula);
+      expect(ctx.messages.join('\n')).not.toContain('retitled');
+    });
+
+    it('keep their pattern when the prompt speaks of titles', async () => {
+      const book = await provider({ answer: formulaic('Every part is titled "What the ... Knew".') });
+      const outcome = await book.generate(request(), context());
+      expect(server!.calls.some((call) => call.name === 'section_titles')).toBe(false);
+      expect(outcome.document.chapters.slice(0, 4).map((chapter) => chapter.title)).toEqual(formula);
+    });
+  });
+
   it('counts the phrases the sections keep repeating and sends the sections that use them most to revision', async () => {
     // The fake writer has tics of its own ("as if nothing had happened"), as real models do. Its continuity
     // checker finds nothing here: a section it flagged would be revised whole, tics and all.

@@ -445,6 +445,36 @@ describe('fake chat server: structured answers', () => {
     expect(second.choices[0]!.message.content).toBe('{"title": "cut off');
   });
 
+  it('gives titles that leave the patterns a title field refuses, as an editor asked to vary them would', () => {
+    const titles = (description?: string) => {
+      const schema = {
+        type: 'object',
+        properties: {
+          titles: {
+            type: 'array',
+            minItems: 40,
+            maxItems: 40,
+            items: {
+              type: 'object',
+              properties: { title: { type: 'string', ...(description ? { description } : {}) } },
+              required: ['title'],
+              additionalProperties: false,
+            },
+          },
+        },
+        required: ['titles'],
+        additionalProperties: false,
+      };
+      return (valueFromSchema(schema, 'titles') as { titles: Array<{ title: string }> }).titles.map((t) => t.title);
+    };
+    const knew = /^What the \S+ Knew$/;
+    // Without the refusal the fake's titles do fall into the pattern, so the check below means something.
+    expect(titles().some((title) => knew.test(title))).toBe(true);
+    expect(titles('A new title, not in the form "What the … Knew"; no label.').some((title) => knew.test(title))).toBe(
+      false,
+    );
+  });
+
   it('exports valueFromSchema: deterministic, within bounds, following $ref and hints', () => {
     const tree = {
       type: 'object',

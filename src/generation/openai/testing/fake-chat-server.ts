@@ -3804,18 +3804,23 @@ class ProseWriter {
     return paragraphs.map((paragraph) => paragraph.sentences.join(this.vocab.spacer)).join('\n\n');
   }
 
-  title(): string {
-    if (this.explains) {
-      return this.label(() => {
+  /** A new title; `refused` are patterns it must not follow ("What the … Knew"), as an editor asked to vary them. */
+  title(refused: readonly string[] = []): string {
+    const make = (): string => {
+      if (this.explains) {
         const topic = this.rng.pick(this.topics);
         const text = this.rng.pick(SUBJECT_TITLES).replace('{TOPIC}', topic);
         return this.vocab.titleCase ? toTitleCase(cap(text)) : cap(text);
-      });
-    }
-    return this.label(() => {
+      }
       const [a] = this.pair();
       const text = cap(this.fill(this.rng.pick(this.vocab.titles), a, a));
       return this.vocab.titleCase ? toTitleCase(text) : text;
+    };
+    return this.label(() => {
+      let text = make();
+      for (let tries = 0; tries < 40 && refused.some((pattern) => fitsPattern(text, pattern)); tries += 1)
+        text = make();
+      return text;
     });
   }
 
@@ -3890,6 +3895,19 @@ class ProseWriter {
     this.usedLabels.add(text);
     return text;
   }
+}
+
+/** The patterns a field's description refuses: `not in the form "What the … Knew" or "The … of Saint Ives"`. */
+function patternsRefused(description: string | undefined): string[] {
+  const clause = /not in the form ((?:"[^"]+"(?: or )?)+)/.exec(description ?? '')?.[1] ?? '';
+  return [...clause.matchAll(/"([^"]+)"/g)].map((match) => match[1] ?? '');
+}
+
+/** Whether a title has the pattern's words, "…" standing for any one word (the fake's own reading, not the pipeline's). */
+function fitsPattern(title: string, pattern: string): boolean {
+  const words = title.toLowerCase().split(/\s+/);
+  const fixed = pattern.toLowerCase().split(/\s+/);
+  return words.length === fixed.length && fixed.every((word, index) => word === '…' || word === words[index]);
 }
 
 function toRoman(value: number): string {
@@ -4324,7 +4342,7 @@ class SchemaFiller {
       if (key === 'name') return this.writer.personName(ctx.names);
       return this.writer.anyCastName();
     }
-    if (TITLE_KEY.test(key)) return this.writer.title();
+    if (TITLE_KEY.test(key)) return this.writer.title(patternsRefused(ctx.description));
     if (/(^|_)(term|concept|keyword|tag|word)$/.test(key) || (ctx.isItem && TERM_CONTAINER.test(key))) {
       return this.writer.term();
     }

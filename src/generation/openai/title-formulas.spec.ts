@@ -1,0 +1,68 @@
+import { findTitleFormulas, followsPattern, formulaText, newTitleProblem } from './title-formulas';
+
+const titled = (...titles: string[]) => titles.map((title, index) => ({ number: index + 1, title }));
+
+describe('findTitleFormulas', () => {
+  it('finds the pattern three or more titles follow, one word apart, in any case, with the sections in order', () => {
+    const found = findTitleFormulas(
+      titled(
+        'What the Lantern Knew',
+        'The Tide of Saint Ives',
+        'what the tide knew',
+        'Before the Letter',
+        'What the Letter Knew',
+      ),
+      'en',
+    );
+    expect(found).toEqual([{ pattern: 'What the … Knew', sections: [1, 3, 5] }]);
+  });
+
+  it('leaves two alike titles alone (chance, not a formula), and titles of fewer than three words', () => {
+    expect(findTitleFormulas(titled('What the Lantern Knew', 'What the Tide Knew', 'Low Tide'), 'en')).toEqual([]);
+    expect(findTitleFormulas(titled('The Pier', 'The Tide', 'The Bell', 'The Map'), 'en')).toEqual([]);
+  });
+
+  it('leaves a series numbered on purpose, and titles that are the same throughout, alone', () => {
+    expect(findTitleFormulas(titled('Day 1 at Sea', 'Day 2 at Sea', 'Day 3 at Sea'), 'en')).toEqual([]);
+    expect(findTitleFormulas(titled('Interlude at Sea', 'Interlude at Sea', 'Interlude at Sea'), 'en')).toEqual([]);
+  });
+
+  it('reads titles in other languages, punctuation around words aside', () => {
+    const found = findTitleFormulas(
+      titled('Ce que savait la lanterne', 'Ce que savait la marée !', '« Ce que savait la lettre »'),
+      'fr',
+    );
+    expect(found).toEqual([{ pattern: 'Ce que savait la …', sections: [1, 2, 3] }]);
+  });
+});
+
+describe('followsPattern', () => {
+  it('matches the fixed words in place, any word in the slot, in any case', () => {
+    expect(followsPattern('What The Harbour Knew', 'What the … Knew', 'en')).toBe(true);
+    expect(followsPattern('What the Harbour Remembered', 'What the … Knew', 'en')).toBe(false);
+    expect(followsPattern('What the Old Harbour Knew', 'What the … Knew', 'en')).toBe(false);
+  });
+});
+
+describe('formulaText', () => {
+  it('names the pattern and its sections', () => {
+    expect(formulaText({ pattern: 'What the … Knew', sections: [2, 5, 9] }, 'chapter')).toBe(
+      '"What the … Knew" (chapters 2, 5 and 9)',
+    );
+  });
+});
+
+describe('newTitleProblem', () => {
+  const others = titled('What the Lantern Knew', 'Salt on the Pier', 'Salt on the Dunes', 'The Drowned Road');
+  const problem = (title: string) => newTitleProblem(title, 9, others, ['What the … Knew'], 'en');
+
+  it('refuses a title that keeps the pattern, repeats another section’s, or makes a pattern of its own', () => {
+    expect(problem('What the Harbour Knew')).toBe('still in the form "What the … Knew"');
+    expect(problem('the drowned road')).toBe('the title of another section');
+    expect(problem('Salt on the Stairs')).toBe('in the form "Salt on the …" with 2 other titles');
+  });
+
+  it('takes a title of its own', () => {
+    expect(problem('A Bell Under Water')).toBeUndefined();
+  });
+});
