@@ -303,10 +303,12 @@ class PipelineRun {
   /**
    * The plan with new titles for the sections whose titles follow one pattern with two others or more
    * (title-formulas.ts), all but the first of each; a new title that still follows one, or repeats another, is not
-   * used. Not when the prompt speaks of titles: the pattern may be what the client asked for. When no usable answer
-   * comes, the titles stand.
+   * used. Not when the prompt speaks of titles (the pattern may be what the client asked for), nor in a picture
+   * book. When no usable answer comes, the titles stand.
    */
   private async withoutTitleFormulas(plan: BookPlan): Promise<BookPlan> {
+    // A picture book's spreads may echo one another on purpose, as its refrain does.
+    if (plan.type === 'childrens') return plan;
     if ([...plan.instructions, ...(plan.everySection ?? [])].some((rule) => TITLE_RULE.test(rule))) return plan;
     const formulas = findTitleFormulas(plan.sections, plan.language);
     if (formulas.length === 0) return plan;

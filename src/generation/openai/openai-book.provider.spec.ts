@@ -703,12 +703,13 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     const formulaic =
       (rule?: string): FakeChatServerOptions['answer'] =>
       (call, generated) => {
-        const answer = generated as { sections?: Array<{ number: number }>; every_section?: string[] };
+        const answer = generated as { sections?: object[]; every_section?: string[] };
         if (call.name === 'book_bible' && rule) return { ...answer, every_section: [rule] };
-        if (call.name !== 'book_outline') return generated;
-        const sections = (answer.sections ?? []).map((section) => ({
+        // Only the batch that details the first sections; the position in it is what counts.
+        if (call.name !== 'book_outline' || !/Detail \w+ 1 to /.test(call.lastUserMessage)) return generated;
+        const sections = (answer.sections ?? []).map((section, index) => ({
           ...section,
-          ...(section.number <= formula.length ? { title: formula[section.number - 1] } : {}),
+          ...(index < formula.length ? { title: formula[index] } : {}),
         }));
         return { ...answer, sections };
       };
@@ -746,6 +747,15 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
       const outcome = await book.generate(request(), ctx);
       expect(outcome.document.chapters.slice(0, 4).map((chapter) => chapter.title)).toEqual(formula);
       expect(ctx.messages.join('\n')).not.toContain('retitled');
+    });
+
+    it('keep their pattern in a picture book, whose spreads may echo one another as its refrain does', async () => {
+      const book = await provider({ answer: formulaic() });
+      await book.generate(request({ type: 'childrens' }), context());
+      // The spreads' writers read the planned titles.
+      const spread = server!.calls.find((call) => /Spread 4\. What the River Knew:/.test(call.lastUserMessage));
+      expect(spread).toBeDefined();
+      expect(server!.calls.some((call) => call.name === 'section_titles')).toBe(false);
     });
 
     it('keep their pattern when the prompt speaks of titles', async () => {
