@@ -3,11 +3,10 @@
  * re-encodes and re-parses its options for every call, which made drawing a
  * long book cost twenty times its EPUB. Lines here are already measured and
  * positioned, so they go to the content stream directly: a text object per
- * paragraph, the words as glyph codes (pdf-font-codes.ts) from a shaping
- * cache that outlives documents, the fonts still embedded and subset by pdfkit.
+ * paragraph, the words as glyph ids from a shaping cache that outlives
+ * documents, the fonts still embedded and subset by pdfkit.
  */
 import { type FontkitFont } from './fontkit';
-import { glyphCodeBytes, useShortCodes } from './pdf-font-codes';
 import { type FontFace, fontkitFont } from './pdf-fonts';
 
 /** Text shaped with OpenType (ligatures, kerning, Arabic joining, mark placement), in display order. */
@@ -135,10 +134,8 @@ interface DocumentFont {
   readonly face: FontFace;
   readonly embedded: EmbeddedFont;
   readonly fontkit: FontkitFont;
-  /** Glyphs written in the codes of pdf-font-codes.ts (one byte for most); otherwise in Identity-H's two. */
-  readonly shortCodes: boolean;
   /**
-   * Glyph id to its code in this document's subset, as it goes inside a
+   * Glyph id to its two bytes in this document's subset, as they go inside a
    * literal string, and the characters the ToUnicode map gives for it.
    */
   readonly glyphs: Map<number, { readonly bytes: string; readonly chars: string }>;
@@ -356,8 +353,7 @@ export class GlyphWriter {
       this.doc.font(face);
       const embedded = (this.doc as unknown as { _font?: unknown })._font;
       if (!isEmbeddedFont(embedded)) throw new Error(`pdfkit did not embed ${face} as a TrueType font`);
-      const shortCodes = useShortCodes(embedded);
-      font = { face, embedded, fontkit, shortCodes, glyphs: new Map(), fragments: new Map(), words: new Map() };
+      font = { face, embedded, fontkit, glyphs: new Map(), fragments: new Map(), words: new Map() };
       this.fonts.set(face, font);
     }
     this.lastFont = font;
@@ -373,9 +369,8 @@ export class GlyphWriter {
       const subsetId = embedded.subset.includeGlyph(glyphId);
       embedded.widths[subsetId] ??= font.fontkit.getGlyph(glyphId).advanceWidth * embedded.scale;
       embedded.unicode[subsetId] ??= Array.from(shaped.chars[index] ?? '', (char) => char.codePointAt(0) ?? 0);
-      const code = font.shortCodes ? glyphCodeBytes(subsetId) : [subsetId >> 8, subsetId & 0xff];
       glyph = {
-        bytes: code.map(literal).join(''),
+        bytes: literal(subsetId >> 8) + literal(subsetId & 0xff),
         chars: String.fromCodePoint(...(embedded.unicode[subsetId] ?? [])),
       };
       font.glyphs.set(glyphId, glyph);

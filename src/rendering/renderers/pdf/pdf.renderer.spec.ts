@@ -6,14 +6,7 @@ import { promisify } from 'node:util';
 import { crc32, deflateSync } from 'node:zlib';
 import type { BookBlock, BookDocument, BookImage } from '../../../book/book-document';
 import { CONCRETE_BOOK_TYPES, sampleBook, sampleSvg } from '../../testing/sample-books';
-import { useShortCodes } from './pdf-font-codes';
 import { PdfRenderer } from './pdf.renderer';
-
-// The real codes, switched off in one test to draw the same page in pdfkit's own Identity-H codes.
-jest.mock('./pdf-font-codes', () => {
-  const actual = jest.requireActual<typeof import('./pdf-font-codes')>('./pdf-font-codes');
-  return { ...actual, useShortCodes: jest.fn(actual.useShortCodes) };
-});
 
 const execFileAsync = promisify(execFile);
 const renderer = new PdfRenderer();
@@ -62,8 +55,6 @@ async function pageTexts(file: string): Promise<string[]> {
 interface FontRow {
   name: string;
   type: string;
-  /** "Identity-H", or "Custom" for an embedded encoding. */
-  encoding: string;
   embedded: boolean;
 }
 
@@ -76,29 +67,11 @@ async function fonts(file: string): Promise<FontRow[]> {
     .map((line) => {
       const match = /^(\S+)\s+(.+?)\s+(\S+)\s+(yes|no)\s+(yes|no)\s+(yes|no)\s+\d+\s+\d+\s*$/.exec(line);
       if (!match) throw new Error(`unexpected pdffonts line: ${line}`);
-      return { name: match[1] ?? '', type: match[2] ?? '', encoding: match[3] ?? '', embedded: match[4] === 'yes' };
+      return { name: match[1] ?? '', type: match[2] ?? '', embedded: match[4] === 'yes' };
     });
 }
 
 const squash = (text: string): string => text.replace(/\s+/g, ' ');
-
-/** Page `page` drawn by poppler at 72 dpi, as PNG bytes. */
-async function pagePixels(file: string, page: number): Promise<Buffer> {
-  const prefix = `${file}-${page}`;
-  await execFileAsync('/usr/bin/pdftoppm', [
-    '-r',
-    '72',
-    '-png',
-    '-singlefile',
-    '-f',
-    `${page}`,
-    '-l',
-    `${page}`,
-    file,
-    prefix,
-  ]);
-  return readFile(`${prefix}.png`);
-}
 
 /** A solid-colour RGB PNG, built here so the test needs no fixture file. */
 function png(width: number, height: number, rgb: [number, number, number]): Buffer {
@@ -464,31 +437,6 @@ describe('PdfRenderer', () => {
       expect(names).not.toMatch(/Helvetica|Arial|Times|Courier/);
     } finally {
       readFile.mockRestore();
-    }
-  });
-
-  it('writes a face of many glyphs in codes of one and two bytes that still read back as the text', async () => {
-    // 600 distinct ideographs: the Japanese face's subset passes the 128 glyphs that get one-byte codes.
-    const ideographs = Array.from({ length: 600 }, (_, index) => String.fromCodePoint(0x4e00 + index)).join('');
-    const document = sampleBook({ chapters: 1 });
-    document.metadata.language = 'ja';
-    document.chapters[0]!.blocks = [{ kind: 'paragraph', text: `Tide ${ideographs} Tide` }];
-    const { file } = await renderToFile(document);
-    const text = (await poppler('pdftotext', file, '-')).replace(/\s+/g, '');
-    expect(text).toContain(`Tide${ideographs}Tide`);
-    const rows = await fonts(file);
-    expect(rows.length).toBeGreaterThan(0);
-    for (const row of rows) expect(row.encoding).toBe('Custom');
-    // The same page in pdfkit's own Identity-H codes, two bytes a glyph, draws exactly the same glyphs.
-    const shortCodes = jest.mocked(useShortCodes);
-    const actual = shortCodes.getMockImplementation();
-    shortCodes.mockImplementation(() => false);
-    const { file: twoBytes } = await renderToFile(document).finally(() => shortCodes.mockImplementation(actual));
-    expect((await fonts(twoBytes)).map((row) => row.encoding)).toContain('Identity-H');
-    const pages = Number((await pdfInfo(file)).Pages);
-    expect(Number((await pdfInfo(twoBytes)).Pages)).toBe(pages);
-    for (let page = 1; page <= pages; page += 1) {
-      expect((await pagePixels(file, page)).equals(await pagePixels(twoBytes, page))).toBe(true);
     }
   });
 
