@@ -12,8 +12,6 @@ import { type CallContext, type ChatMessage, type ModelClient, MAX_OUTPUT_TOKENS
 import { isRecord } from './model-json';
 import type { OpenAiModelSettings } from './openai-settings';
 import { joinsAlikeOpenings } from './opening-echoes';
-import { findTitleFormulas, formulaText, newTitleProblem } from './title-formulas';
-import { RETITLE_MAX_TOKENS, retitleMessages, retitleStep } from './steps/retitle.step';
 import { blocksToProse, proseToBlocks } from './prose-reader';
 import { bibleMaxTokens, bibleMessages, bibleStep, listedSections, requestedSections } from './steps/bible.step';
 import {
@@ -44,6 +42,7 @@ import {
   tokensPerWord,
   type FirstAnswer,
 } from './steps/prose-section.step';
+import { retitleMaxTokens, retitleMessages, retitleStep } from './steps/retitle.step';
 import { revisionMaxTokens, revisionMessages, revisionStep } from './steps/revision.step';
 import { isNarratorProblem, narratorNamedAsOther } from './narration-person';
 import { isTenseProblem, tenseSlipped } from './narration-tense';
@@ -58,6 +57,7 @@ import {
 import { withoutNewStockSentences, withoutStockSentences } from './stock-phrases';
 import { checkWholeText, paragraphIndexes } from './text-checks';
 import { TaskCancelledError, TaskLimiter } from './task-limiter';
+import { findTitleFormulas, formulaText, newTitleProblem } from './title-formulas';
 
 /** A section is continued until it has this share of its budget: the book must reach 95% of its planned length. */
 const SECTION_COMPLETE = 0.95;
@@ -321,7 +321,7 @@ class PipelineRun {
         {
           model: this.settings.plannerModel,
           messages: retitleMessages(plan, asked, this.shapeLabel),
-          maxTokens: RETITLE_MAX_TOKENS,
+          maxTokens: retitleMaxTokens(asked.sections.length),
           label: 'the new titles',
         },
         this.call,

@@ -6,12 +6,11 @@
  */
 import { joinList } from '../../../common/join-list';
 import type { ChatMessage, StructuredStep } from '../model-client';
-import { newTitleProblem, type TitleFormula } from '../title-formulas';
-import { cleanTitle } from './titles';
 import { list, obj, str } from '../strict-schema';
-import type { BookPlan, PlannedSection } from './book-plan';
-import { capitalise } from './book-plan';
+import { newTitleProblem, type TitleFormula } from '../title-formulas';
 import { languageLine } from './bible.step';
+import { type BookPlan, capitalise, type PlannedSection } from './book-plan';
+import { cleanTitle } from './titles';
 
 /** The sections to retitle, in order, and the patterns their new titles must leave. */
 export interface Retitling {
@@ -33,8 +32,7 @@ export function retitleStep(
       titles: list(
         obj({
           title: str({
-            description:
-              `A new title of its own, a few words, not in the form ${quotedPatterns(asked)}; ` + 'no label or number.',
+            description: `A new title of its own, a few words, not in the form ${quotedPatterns(asked)}; no label or number.`,
           }),
         }),
         { min: count, max: count },
@@ -97,4 +95,7 @@ export function retitleMessages(
   ];
 }
 
-export const RETITLE_MAX_TOKENS = 600;
+/** A title is a few words; the JSON around each, a few tokens more. */
+export function retitleMaxTokens(count: number): number {
+  return 200 + 40 * count;
+}
