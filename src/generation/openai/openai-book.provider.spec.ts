@@ -491,6 +491,28 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     },
   );
 
+  it('asks the planner again for a cast name models give characters in book after book, and writes with the new one', async () => {
+    let cast = false;
+    const book = await provider({
+      answer: (call, generated) => {
+        if (call.name !== 'book_bible' || cast) return undefined;
+        cast = true;
+        const bible = generated as { characters: Array<{ name: string }> };
+        return { ...bible, characters: bible.characters.map((c, i) => (i === 1 ? { ...c, name: 'Elara Voss' } : c)) };
+      },
+    });
+    const ctx = context();
+    const outcome = await book.generate(request(), ctx);
+    const bibles = server!.calls.filter((call) => call.name === 'book_bible');
+    expect(bibles).toHaveLength(2);
+    expect(bibles[1]!.lastUserMessage).toContain(
+      'That answer needs correcting: /characters/1/name: "Elara" and "Voss" are names language models give',
+    );
+    const writers = server!.calls.filter((call) => call.kind === 'prose');
+    for (const writer of writers) expect(writer.lastUserMessage).not.toContain('Elara');
+    expect(JSON.stringify(outcome.document)).not.toContain('Elara');
+  });
+
   it.each([
     { language: 'English', prompt: 'A lighthouse keeper named Mara finds a map. Tell it in the present tense.' },
     { language: 'French', prompt: 'Une gardienne de phare appelée Maëlle trouve une carte. Raconte-le au présent.' },

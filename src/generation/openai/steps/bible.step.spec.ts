@@ -68,3 +68,38 @@ describe('the bible step: what the client asks of every section, and its limits 
     });
   });
 });
+
+describe('the bible step: the cast', () => {
+  const story: BibleInput = {
+    ...input,
+    request: generationRequest({ prompt: 'A lighthouse keeper named Mara finds a map that leads under the sea.' }),
+    type: 'novel',
+    style: 'mystery',
+  };
+  const cast = (...names: string[]) =>
+    answer({
+      point_of_view: 'close third person on Mara',
+      tense: 'past',
+      characters: names.map((name) => ({ name, role: 'keeper', description: 'd', wants: 'w', voice: 'v', arc: 'a' })),
+      places: [{ name: 'Merrow Point', description: 'A lighthouse.' }],
+      world_rules: [],
+      timeline: [],
+      ending: 'The map is found.',
+    });
+
+  it('asks again for a name models give characters in book after book, keeping the cast meanwhile', () => {
+    const read = bibleStep(story).read(cast('Mara', 'Elara Voss'));
+    expect(read).toEqual({
+      value: expect.objectContaining({ title: 'Lead Small' }),
+      concerns: [expect.stringMatching(/^\/characters\/1\/name: "Elara" and "Voss" are names language models give/)],
+    });
+  });
+
+  it('keeps such a name when the client asked for it', () => {
+    const asked = {
+      ...story,
+      request: generationRequest({ prompt: 'A keeper named Mara and her friend Elara Voss.' }),
+    };
+    expect(bibleStep(asked).read(cast('Mara', 'Elara Voss'))).not.toHaveProperty('concerns');
+  });
+});

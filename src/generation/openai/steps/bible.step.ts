@@ -12,6 +12,7 @@ import { isLanguageTag, languageName, languageTagOf } from '../language';
 import type { ChatMessage, StructuredStep } from '../model-client';
 import { statedPerson } from '../narration-person';
 import { requestedNarration, type RequestedNarration } from '../requested-narration';
+import { stockNameConcern, stockNamesIn } from '../stock-names';
 import { int, list, obj, oneOf, str, type JsonSchema } from '../strict-schema';
 import type { ConcreteStyle, StoryBible, SubjectBible, WordLimits } from './book-plan';
 import { CLIENT_MATERIAL_RULE, clientMaterial, namesInPremise, usesName } from './client-material';
@@ -113,7 +114,7 @@ export function bibleSchema(input: BibleInput): JsonSchema {
       voice: str({ description: "The narration's voice in one or two sentences." }),
       characters: list(
         obj({
-          name: str(),
+          name: str({ description: "A name of the story's own time, place and people, as its author would choose." }),
           role: str(),
           description: str({ description: 'Age, look, manner: what the reader sees.' }),
           wants: str(),
@@ -208,8 +209,11 @@ export function bibleStep(input: BibleInput): StructuredStep<BibleAnswer> {
         }
       }
       if (problems.length > 0) return { problems };
-      const asked = requestedNarration(`${input.request.prompt}\n${input.request.customTone}`);
-      const concerns = raw.characters ? narrationConcerns(asked, raw) : [];
+      const client = `${input.request.prompt}\n${input.request.customTone}`;
+      const asked = requestedNarration(client);
+      const concerns = raw.characters
+        ? [...narrationConcerns(asked, raw), ...castConcerns(raw.characters, client)]
+        : [];
       const bible: StoryBible | SubjectBible = raw.characters
         ? {
             kind: 'story',
@@ -251,6 +255,14 @@ export function bibleStep(input: BibleInput): StructuredStep<BibleAnswer> {
       };
     },
   };
+}
+
+/** A cast name that marks the book as machine-made (stock-names.ts), which the client did not ask for. */
+function castConcerns(characters: ReadonlyArray<{ name: string }>, client: string): string[] {
+  return characters.flatMap((character, index) => {
+    const stock = stockNamesIn(character.name, client);
+    return stock.length > 0 ? [stockNameConcern(index, stock)] : [];
+  });
 }
 
 /**

@@ -590,6 +590,19 @@ describe('fake chat server: following the client', () => {
     expect(bible.instructions).toEqual(['A lighthouse keeper named Mara finds a map.', 'The mayor is the culprit.']);
   });
 
+  it('gives up a name a correction calls the kind models give every character, as a planner asked again would', async () => {
+    const named = 'The cast so far: "name": "Elara Voss", "name": "Tomas Reed".';
+    const before = await answer(BIBLE_SCHEMA, `${premise}\n${named}\nPlan the book.`);
+    expect(JSON.stringify(before.characters)).toContain('Elara Voss');
+    const corrected = await answer(
+      BIBLE_SCHEMA,
+      `${premise}\n${named}\nThat answer needs correcting: /characters/1/name: "Elara" and "Voss" are names ` +
+        'language models give characters in book after book.',
+    );
+    expect(JSON.stringify(corrected.characters)).not.toMatch(/Elara|Voss/);
+    expect(JSON.stringify(corrected.characters)).toContain('Tomas Reed');
+  });
+
   it('reads as a planner would what the premise asks of every chapter, and its limits on length, or none', async () => {
     const schema = {
       type: 'object',

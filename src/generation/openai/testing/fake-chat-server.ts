@@ -984,10 +984,19 @@ const JSON_NAME = /"name"\s*:\s*"([^"\\\n]{1,60})"/g;
  */
 function castNames(messages: FakeChatCall['messages']): string[] {
   const found: string[] = [];
+  // A planner told that a name is the kind models give every character gives another, as a model would.
+  const refused = new Set(
+    messages.flatMap((message) =>
+      [...message.content.matchAll(REFUSED_NAMES)].flatMap((match) =>
+        [...(match[1] ?? '').matchAll(/"([^"]+)"/g)].map((quoted) => (quoted[1] ?? '').toLowerCase()),
+      ),
+    ),
+  );
   const add = (raw: string | undefined) => {
     const name = raw?.trim().replace(/\s+/g, ' ');
     if (!name || found.includes(name) || name.split(' ').length > 4) return;
     if (NOT_NAMES.has(name.toLowerCase())) return;
+    if (name.split(' ').some((word) => refused.has(word.toLowerCase()))) return;
     found.push(name);
   };
   // A bible's places and a subject book's terms are listed like people ("- Merrow Point: ..."); they get no lines.
@@ -1002,6 +1011,8 @@ function castNames(messages: FakeChatCall['messages']): string[] {
   return found.slice(0, 12);
 }
 
+/** A correction's names a planner must not use: `"Elara" and "Voss" are names language models give ...`. */
+const REFUSED_NAMES = /((?:"[^"]+"(?: and )?)+) (?:is a name|are names) language models give/g;
 const PREMISE = /<premise>([\s\S]*?)<\/premise>/;
 const SENTENCE_END = /(?<=[.!?。！？])\s+/u;
 const NAME_SEQUENCE = /(?<![\p{L}\p{M}])\p{Lu}[\p{Ll}\p{M}'’-]+(?:[ \t]+\p{Lu}[\p{Ll}\p{M}'’-]+){0,2}/gu;
