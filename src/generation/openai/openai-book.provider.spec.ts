@@ -1068,6 +1068,34 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     expect(asked?.lastUserMessage).toMatch(new RegExp(`\\[${last}\\] [^\\n]*, Mara knew that nothing would ever`));
   });
 
+  it('revises a part whose narration sets clause after clause off with em dashes, from the paragraphs that hold them', async () => {
+    const book = await provider({
+      // The writer of part 3 sets an aside off with dashes in sentence after sentence of its narration.
+      prose: (call, generated) =>
+        partOf(call) === 3
+          ? generated.replace(
+              /\b([A-Z][a-z]+) ([a-z]+ed)\b/g,
+              (_match, who: string, verb: string) => `${who} — slowly — ${verb}`,
+            )
+          : undefined,
+    });
+    const ctx = context();
+    await book.generate(request(), ctx);
+    expect(ctx.messages.join('\n')).toMatch(/em dashes as a habit in part 3 \(\d+ to 1,000 words\)/);
+    const asked = server!.calls
+      .filter((call) => call.name === 'section_revision')
+      .find((call) => call.lastUserMessage.includes('clauses off with em dashes'));
+    expect(asked?.lastUserMessage).toMatch(/Part 3: "/);
+    // Every paragraph it names is one shown to the reviser, with dashes in it.
+    const named =
+      /em dashes \(\d+ to every 1,000 words\), a habit readers take for machine writing \(paragraphs? ([\d, and]+)\)/.exec(
+        asked?.lastUserMessage ?? '',
+      )?.[1];
+    const numbers = (named ?? '').split(/, | and /).map(Number);
+    expect(numbers.length).toBeGreaterThan(0);
+    for (const number of numbers) expect(asked?.lastUserMessage).toMatch(new RegExp(`^\\[${number}\\] [^\\n]*—`, 'm'));
+  });
+
   it('prints titles without the quotation marks and labels models wrap them in', async () => {
     const book = await provider({
       answer: (call, generated) => {

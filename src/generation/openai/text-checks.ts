@@ -2,12 +2,14 @@
  * What code finds by reading a book's whole text, beside the model's
  * continuity check (which reads each section's notes and cannot see these):
  * names that slipped, verbal tics, chapters that open alike, chapters that end
- * by summing themselves up, prose leaning on stock phrases. Each problem says
- * which paragraphs it is in, so the section's reviser is shown those alone.
+ * by summing themselves up, narration leaning on em dashes, prose leaning on
+ * stock phrases. Each problem says which paragraphs it is in, so the
+ * section's reviser is shown those alone.
  */
 import type { BookBlock, BookChapter } from '../../book/book-document';
 import { isFiction, isProse } from '../../book/book-shapes';
 import { chapterWords } from '../../book/word-count';
+import { dashProblem, findDashHabits } from './dash-habits';
 import { findNameSlips, slipProblem } from './name-slips';
 import { findAlikeOpenings, openingProblem } from './opening-echoes';
 import { echoProblem, findPhraseEchoes, writesPhrase } from './phrase-echoes';
@@ -120,6 +122,24 @@ export function checkWholeText(
     });
   }
   if (summingUps > 0) findings.push(`${summingUps} ${label}${summingUps === 1 ? '' : 's'} ending on a summing-up`);
+
+  // A narration that sets clause after clause off with em dashes is revised from the paragraphs with the most.
+  const dashes = findDashHabits(
+    chapters.map((chapter) => ({
+      number: chapter.number,
+      paragraphs: chapter.blocks.flatMap((block) => (block.kind === 'paragraph' ? [block.text] : [])),
+    })),
+    plan.language,
+  );
+  for (const habit of dashes) {
+    problems.push({ section: habit.number, problem: dashProblem(habit, label), paragraphs: habit.paragraphs });
+  }
+  if (dashes.length > 0) {
+    findings.push(
+      `em dashes as a habit in ${label}${dashes.length === 1 ? '' : 's'} ` +
+        joinList(dashes.map((habit) => `${habit.number} (${habit.perThousandWords} to 1,000 words)`)),
+    );
+  }
   if (alike.length > 0) {
     findings.push(
       `${label}s that open alike: ${alike.map((opening) => `"${opening.words}" ${opening.sections.length} times`).join(', ')}`,
