@@ -127,8 +127,14 @@ describe('the stock phrases of a subject book', () => {
     ["Whether you're a beginner or an expert, start small.", "Whether you're a beginner or an"],
     ['Habit plays a crucial role in saving.', 'plays a crucial role'],
     ['In conclusion, start early.', 'In conclusion,'],
+    ["Saving isn't just about money; it's about freedom.", "isn't just about money; it's"],
+    ['A budget is not only a habit, but a skill.', 'is not only a habit, but'],
   ])('finds the stock phrase in "%s"', (paragraph, phrase) => {
     expect(stockPhrasesIn(paragraph, 'subject')).toEqual([phrase]);
+  });
+
+  it('takes "not just" for the stock contrast only when the contrast follows', () => {
+    expect(stockPhrasesIn('A budget is not just a theory. Try it for a month.', 'subject')).toEqual([]);
   });
 
   it("reads quotations too (a subject book has no characters), and not a story's phrases", () => {

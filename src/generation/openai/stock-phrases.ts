@@ -82,6 +82,8 @@ const SUBJECT_PHRASES: readonly RegExp[] = [
   /\bparadigm shift\b/i,
   /\bat the end of the day\b/i,
   /\bbuckle up\b/i,
+  // "Saving isn't just about money; it's about freedom": the contrast models build a subject book's every point on.
+  /\b(?:(?:is|are|was|were|it['’]s|that['’]s) not|isn['’]t|aren['’]t|wasn['’]t) (?:just|only|merely|simply) [^.;!?]{1,60}?[,;—–] ?(?:it['’]s|they['’]re|but)\b/i,
 ];
 
 /** A French story's stock phrases, as models write them in French (and as translations of the English ones read). */
