@@ -719,7 +719,12 @@ class PipelineRun {
       }
     }
     // Counted in code over the whole text, so found even when the check above could not be had: it reads notes.
-    const text = checkWholeText(this.plan, sections, this.shapeLabel);
+    const text = checkWholeText(
+      this.plan,
+      sections,
+      this.shapeLabel,
+      `${this.request.prompt}\n${this.request.customTone}`,
+    );
     for (const found of text.problems) add(found.section, found.problem, found.paragraphs);
     findings.push(...text.findings);
     if (findings.length === 0 && problems.size === 0) return;

@@ -1096,6 +1096,35 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     for (const number of numbers) expect(asked?.lastUserMessage).toMatch(new RegExp(`^\\[${number}\\] [^\\n]*—`, 'm'));
   });
 
+  it("queries the figures a subject book credits to studies, but not the client's own", async () => {
+    let written = false;
+    const book = await provider({
+      // The writer of chapter 2 backs its point with a survey, and cites the client's figure too (its first answer).
+      prose: (call, generated) =>
+        !written && /Your chapter:\nChapter 2:/.test(call.lastUserMessage) && (written = true)
+          ? `A 2019 survey found that 64% of new managers never hold one-on-ones. Half skip them, the client says.\n\n` +
+            `Teams that meet weekly keep 30% more people, as the client's own study found.\n\n${generated}`
+          : undefined,
+    });
+    const ctx = context();
+    await book.generate(
+      request({
+        type: 'self_help',
+        prompt: 'A guide for new managers. Our own study found that teams that meet weekly keep 30% more people.',
+      }),
+      ctx,
+    );
+    expect(ctx.messages.join('\n')).toContain('figures credited to studies in chapter 2');
+    const asked = server!.calls
+      .filter((call) => call.name === 'section_revision')
+      .find((call) => call.lastUserMessage.includes('credits figures to studies'));
+    expect(asked?.lastUserMessage).toMatch(/Chapter 2: "/);
+    expect(asked?.lastUserMessage).toContain(
+      '"A 2019 survey found that 64% of new managers never hold one-on-ones." (paragraph 1)',
+    );
+    expect(asked?.lastUserMessage).not.toContain('"Teams that meet weekly keep 30% more people');
+  });
+
   it('prints titles without the quotation marks and labels models wrap them in', async () => {
     const book = await provider({
       answer: (call, generated) => {

@@ -3,7 +3,7 @@
  * continuity check (which reads each section's notes and cannot see these):
  * names that slipped, verbal tics, chapters that open alike, chapters that end
  * by summing themselves up, narration leaning on em dashes, prose leaning on
- * stock phrases. Each problem says which paragraphs it is in, so the
+ * stock phrases, figures credited to studies in a subject book. Each problem says which paragraphs it is in, so the
  * section's reviser is shown those alone.
  */
 import type { BookBlock, BookChapter } from '../../book/book-document';
@@ -16,6 +16,7 @@ import { echoProblem, findPhraseEchoes, writesPhrase } from './phrase-echoes';
 import { writesWord } from './prose-words';
 import { endingProblem, summingUp } from './reflective-endings';
 import { findStockPhrases, stockPhraseProblem } from './stock-phrases';
+import { findStudyFigures, studyFiguresProblem } from './study-figures';
 import { bibleText, type BookPlan } from './steps/book-plan';
 import { isStructuredType, readerText } from './steps/structured-section.step';
 import { joinList } from '../../common/join-list';
@@ -36,20 +37,26 @@ export function paragraphIndexes(blocks: readonly BookBlock[]): number[] {
 /**
  * The problems code finds in the sections' text, and a line for each kind
  * found (for the job's messages). Stock phrases are read in every prose
- * book; the rest in stories only: a subject book repeats its terms on
- * purpose. Tics, openings and endings are read in prose stories only: comics
- * repeat refrains and are rewritten whole.
+ * book, figures credited to studies in prose subject books; the rest in
+ * stories only: a subject book repeats its terms on purpose. Tics, openings
+ * and endings are read in prose stories only: comics repeat refrains and are
+ * rewritten whole.
  */
 export function checkWholeText(
   plan: BookPlan,
   sections: ReadonlyArray<{ chapter: BookChapter }>,
   label: string,
+  /** The client's own words (premise and tone): a figure they give is theirs to cite. */
+  client = '',
 ): { problems: TextProblem[]; findings: string[] } {
   const problems: TextProblem[] = [];
   const findings: string[] = [];
   const { bible } = plan;
   if (isProse(plan.type)) stockPhrases(plan, sections, label, problems, findings);
-  if (bible.kind !== 'story') return { problems, findings };
+  if (bible.kind !== 'story') {
+    if (isProse(plan.type)) studyFigures(plan, sections, label, client, problems, findings);
+    return { problems, findings };
+  }
   const chapters = sections.map((section) => section.chapter);
   const texts = chapters.map((chapter) => ({ number: chapter.number, text: readerText(chapter.blocks) }));
   // Prose is revised paragraph by paragraph, numbered as here; a structured section is rewritten whole.
@@ -146,6 +153,34 @@ export function checkWholeText(
     );
   }
   return { problems, findings };
+}
+
+/** A subject book's sentences that credit figures to studies, revised from their paragraphs (see study-figures.ts). */
+function studyFigures(
+  plan: BookPlan,
+  sections: ReadonlyArray<{ chapter: BookChapter }>,
+  label: string,
+  client: string,
+  problems: TextProblem[],
+  findings: string[],
+): void {
+  const found = findStudyFigures(
+    sections.map(({ chapter }) => ({
+      number: chapter.number,
+      paragraphs: paragraphIndexes(chapter.blocks).map((at) => {
+        const block = chapter.blocks[at];
+        return block?.kind === 'paragraph' ? block.text : '';
+      }),
+    })),
+    plan.language,
+    client,
+  );
+  for (const section of found) {
+    problems.push({ section: section.number, problem: studyFiguresProblem(section), paragraphs: section.paragraphs });
+  }
+  if (found.length === 0) return;
+  const numbers = found.map((section) => section.number);
+  findings.push(`figures credited to studies in ${label}${numbers.length === 1 ? '' : 's'} ${joinList(numbers)}`);
 }
 
 /** Prose sections that lean on stock phrases, revised from the paragraphs that hold them (see stock-phrases.ts). */
