@@ -34,6 +34,11 @@ export function paragraphIndexes(blocks: readonly BookBlock[]): number[] {
   return blocks.flatMap((block, index) => (block.kind === 'paragraph' ? [index] : []));
 }
 
+/** The texts of a section's paragraphs, numbered from 1 as a revision numbers them (see paragraphIndexes). */
+function paragraphTexts(blocks: readonly BookBlock[]): string[] {
+  return blocks.flatMap((block) => (block.kind === 'paragraph' ? [block.text] : []));
+}
+
 /**
  * The problems code finds in the sections' text, and a line for each kind
  * found (for the job's messages). Stock phrases are read in every prose
@@ -134,7 +139,7 @@ export function checkWholeText(
   const dashes = findDashHabits(
     chapters.map((chapter) => ({
       number: chapter.number,
-      paragraphs: chapter.blocks.flatMap((block) => (block.kind === 'paragraph' ? [block.text] : [])),
+      paragraphs: paragraphTexts(chapter.blocks),
     })),
     plan.language,
   );
@@ -167,10 +172,7 @@ function studyFigures(
   const found = findStudyFigures(
     sections.map(({ chapter }) => ({
       number: chapter.number,
-      paragraphs: paragraphIndexes(chapter.blocks).map((at) => {
-        const block = chapter.blocks[at];
-        return block?.kind === 'paragraph' ? block.text : '';
-      }),
+      paragraphs: paragraphTexts(chapter.blocks),
     })),
     plan.language,
     client,
@@ -195,10 +197,7 @@ function stockPhrases(
   const stock = findStockPhrases(
     sections.map(({ chapter }) => ({
       number: chapter.number,
-      paragraphs: paragraphIndexes(chapter.blocks).map((at) => {
-        const block = chapter.blocks[at];
-        return block?.kind === 'paragraph' ? block.text : '';
-      }),
+      paragraphs: paragraphTexts(chapter.blocks),
       words: chapterWords(chapter),
     })),
     plan.language,
