@@ -35,12 +35,29 @@ describe('findStudyFigures', () => {
     ]);
   });
 
-  it("leaves a figure the client's material gives, and books in other languages", () => {
+  it("leaves a figure the client's material gives", () => {
     const paragraphs = ['A 2019 survey found that 64% of workers have no savings at all.'];
     expect(
       findStudyFigures([section(1, ...paragraphs)], 'en', 'Use the survey that found 64% have no savings.'),
     ).toEqual([]);
-    expect(findStudyFigures([section(1, ...paragraphs)], 'fr', '')).toEqual([]);
+  });
+
+  it.each([
+    ['fr', 'Selon une étude de 2019, 64 % des salariés n’ont aucune épargne.', 'Épargnez 10 % chaque mois.'],
+    ['fr', 'Les chercheurs montrent qu’une personne sur trois abandonne en janvier.', 'Une étude ne suffit pas.'],
+    ['es', 'Según una encuesta de 2019, el 64 % de los trabajadores no ahorra nada.', 'Ahorra un 10 % cada mes.'],
+    ['es', 'Un estudio reveló que uno de cada tres abandona en enero.', 'Los estudios ayudan poco.'],
+    ['de', 'Laut einer Studie von 2019 haben 64 Prozent der Beschäftigten keine Ersparnisse.', 'Spare 10 Prozent.'],
+    ['de', 'Eine Umfrage ergab, dass einer von drei im Januar aufgibt.', 'Eine Studie allein hilft nicht.'],
+  ])('reads %s: "%s", not "%s"', (language, queried, left) => {
+    expect(findStudyFigures([section(1, queried, left)], language, '')).toEqual([
+      { number: 1, sentences: [queried], paragraphs: [1] },
+    ]);
+  });
+
+  it('leaves the languages it has no reading for', () => {
+    const paragraphs = ['Secondo uno studio del 2019, il 64% dei lavoratori non risparmia.'];
+    expect(findStudyFigures([section(1, ...paragraphs)], 'it', '')).toEqual([]);
   });
 });
 

@@ -7,18 +7,63 @@
  * what the writers wrote anyway, as an editor queries an unsourced figure.
  * A sentence is queried when it credits a figure to a study, a survey,
  * research or "according to"; a figure the client's material gives is the
- * client's. English subject books.
+ * client's. Subject books in English, French, Spanish and German.
  */
 import { primaryLanguage } from '../../book/language-tag';
 import { inParagraphs } from './paragraph-refs';
-import { sentencesOf } from './prose-words';
+import { phrase, sentencesOf } from './prose-words';
 
-/** Something a figure is credited to: a study, survey or report, research that shows, "according to". */
-const AUTHORITY =
-  /\b(?:stud(?:y|ies)|survey|poll|report|experiment|trial|meta-analysis)\b|\b(?:research|researchers|scientists|experts|data|evidence)\s+(?:shows?|suggests?|finds?|found|has shown|have shown|confirms?|reveals?|indicates?|proves?)\b|\baccording to\b/i;
-/** A figure: a percentage, "3 times", "one in five", "7 out of 10", a count with thousands separators. */
-const FIGURE =
-  /\d+(?:[.,]\d+)?\s?(?:%|percent\b|per cent\b)|\b\d+(?:\.\d+)?\s?(?:times|fold)\b|\b(?:one|two|three|four|five|six|seven|eight|nine|\d+) (?:in|out of) (?:two|three|four|five|six|seven|eight|nine|ten|\d+)\b|\b\d{1,3}(?:,\d{3})+\b/i;
+/**
+ * For each language read: what a figure is credited to (a study, survey or report; research that shows; "according
+ * to") and what a figure is (a percentage, "3 times", "one in five", a count with thousands separators).
+ */
+const READINGS: Readonly<Record<string, { authority: RegExp; figure: RegExp }>> = {
+  en: {
+    authority: phrase(
+      'stud(?:y|ies)|surveys?|polls?|reports?|experiments?|trials?|meta-analys[ie]s|according to|' +
+        '(?:research|researchers|scientists|experts|data|evidence) (?:shows?|suggests?|finds?|found|has shown|' +
+        'have shown|confirms?|reveals?|indicates?|proves?)',
+    ),
+    figure: phrase(
+      '\\d+(?:[.,]\\d+)?\\s?(?:%|percent|per cent)|\\d+(?:\\.\\d+)?\\s?(?:times|fold)|' +
+        '(?:one|two|three|four|five|six|seven|eight|nine|\\d+) (?:in|out of) (?:two|three|four|five|six|seven|eight|' +
+        'nine|ten|\\d+)|\\d{1,3}(?:,\\d{3})+',
+    ),
+  },
+  fr: {
+    authority: phrase(
+      "études?|enquêtes?|sondages?|rapports?|expériences?|selon|d[’']après|" +
+        '(?:la recherche|les chercheurs|les experts|les données|les scientifiques) (?:montrent|montre|suggèrent|' +
+        'suggère|indiquent|indique|révèlent|révèle|prouvent|prouve|ont montré|a montré)',
+    ),
+    figure: phrase(
+      '\\d+(?:[.,]\\d+)?\\s?(?:%|pour cent)|\\d+(?:[.,]\\d+)? fois|' +
+        '(?:un|une|deux|trois|quatre|cinq|\\d+) (?:personnes? )?sur (?:deux|trois|quatre|cinq|dix|\\d+)|\\d{1,3}(?:[\\u00a0\\u202f]\\d{3})+',
+    ),
+  },
+  es: {
+    authority: phrase(
+      'estudios?|encuestas?|informes?|sondeos?|experimentos?|según|' +
+        '(?:la investigación|los investigadores|los expertos|los datos|los científicos) (?:muestran|muestra|sugieren|' +
+        'sugiere|indican|indica|revelan|revela|demuestran|demuestra|han demostrado|ha demostrado)',
+    ),
+    figure: phrase(
+      '\\d+(?:[.,]\\d+)?\\s?(?:%|por ciento)|\\d+(?:[.,]\\d+)? veces|' +
+        '(?:uno|una|dos|tres|cuatro|cinco|\\d+) de cada (?:dos|tres|cuatro|cinco|diez|\\d+)|\\d{1,3}(?:\\.\\d{3})+',
+    ),
+  },
+  de: {
+    authority: phrase(
+      'Studien?|Umfragen?|Untersuchungen?|Berichte?|Experimente?|laut|zufolge|' +
+        '(?:die Forschung|Forscher|Experten|die Daten|Wissenschaftler) (?:zeigen|zeigt|belegen|belegt|legen nahe|' +
+        'legt nahe|beweisen|beweist|haben gezeigt|hat gezeigt)',
+    ),
+    figure: phrase(
+      '\\d+(?:[.,]\\d+)?\\s?(?:%|Prozent)|\\d+(?:[.,]\\d+)?-?mal|' +
+        '(?:einer?|zwei|drei|vier|fünf|\\d+) von (?:zwei|drei|vier|fünf|zehn|\\d+)|\\d{1,3}(?:\\.\\d{3})+',
+    ),
+  },
+};
 
 export interface StudyFigures {
   number: number;
@@ -29,17 +74,18 @@ export interface StudyFigures {
 }
 
 /** The figures in a sentence, as written, for matching against the client's material. */
-function figuresIn(sentence: string): string[] {
-  return sentence.match(new RegExp(FIGURE.source, 'gi')) ?? [];
+function figuresIn(sentence: string, figure: RegExp): string[] {
+  return sentence.match(new RegExp(figure.source, 'giu')) ?? [];
 }
 
-/** The sentences of an English subject book that credit a figure to a study the client did not give. */
+/** The sentences of a subject book that credit a figure to a study the client did not give (languages of READINGS). */
 export function findStudyFigures(
   sections: ReadonlyArray<{ number: number; paragraphs: readonly string[] }>,
   language: string,
   client: string,
 ): StudyFigures[] {
-  if (primaryLanguage(language) !== 'en') return [];
+  const reading = READINGS[primaryLanguage(language)];
+  if (!reading) return [];
   const found: StudyFigures[] = [];
   for (const section of sections) {
     const sentences: string[] = [];
@@ -47,8 +93,8 @@ export function findStudyFigures(
     section.paragraphs.forEach((paragraph, index) => {
       const queried = sentencesOf(paragraph)
         .map((sentence) => sentence.trim())
-        .filter((sentence) => AUTHORITY.test(sentence) && FIGURE.test(sentence))
-        .filter((sentence) => !figuresIn(sentence).every((figure) => client.includes(figure)));
+        .filter((sentence) => reading.authority.test(sentence) && reading.figure.test(sentence))
+        .filter((sentence) => !figuresIn(sentence, reading.figure).every((figure) => client.includes(figure)));
       if (queried.length === 0) return;
       sentences.push(...queried);
       paragraphs.push(index + 1);
