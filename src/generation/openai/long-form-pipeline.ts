@@ -14,6 +14,7 @@ import type { OpenAiModelSettings } from './openai-settings';
 import { joinsAlikeOpenings } from './opening-echoes';
 import { blocksToProse, proseToBlocks } from './prose-reader';
 import { bibleMaxTokens, bibleMessages, bibleStep, listedSections, requestedSections } from './steps/bible.step';
+import { clientWords } from './steps/client-material';
 import {
   capitalise,
   plannedWords,
@@ -57,7 +58,7 @@ import {
 import { withoutNewStockSentences, withoutStockSentences } from './stock-phrases';
 import { checkWholeText, paragraphIndexes } from './text-checks';
 import { TaskCancelledError, TaskLimiter } from './task-limiter';
-import { findTitleFormulas, formulaText, newTitleProblem } from './title-formulas';
+import { findTitleFormulas, formulaText, newTitleProblem, speaksOfTitles } from './title-formulas';
 
 /** A section is continued until it has this share of its budget: the book must reach 95% of its planned length. */
 const SECTION_COMPLETE = 0.95;
@@ -95,9 +96,6 @@ const MIN_EDIT_LENGTH = 0.6;
 const SILENT_PROGRESS_INTERVAL_MS = 2_000;
 /** Where each phase sits on the generation's 0-100 progress scale. */
 const PROGRESS = { planned: 8, written: 82, seams: 88, checked: 97 } as const;
-
-/** A prompt rule or instruction about titles: the client may want the very pattern a formula check would undo. */
-const TITLE_RULE = /\b(?:titles?|titled|titres?|t[íi]tulos?|titol[oi]|titel)\b/iu;
 
 export interface WrittenSection {
   chapter: BookChapter;
@@ -309,7 +307,7 @@ class PipelineRun {
   private async withoutTitleFormulas(plan: BookPlan): Promise<BookPlan> {
     // A picture book's spreads may echo one another on purpose, as its refrain does.
     if (plan.type === 'childrens') return plan;
-    if ([...plan.instructions, ...(plan.everySection ?? [])].some((rule) => TITLE_RULE.test(rule))) return plan;
+    if (speaksOfTitles([...plan.instructions, ...(plan.everySection ?? [])])) return plan;
     const formulas = findTitleFormulas(plan.sections, plan.language);
     if (formulas.length === 0) return plan;
     const numbers = new Set(formulas.flatMap((formula) => formula.sections.slice(1)));
@@ -719,12 +717,7 @@ class PipelineRun {
       }
     }
     // Counted in code over the whole text, so found even when the check above could not be had: it reads notes.
-    const text = checkWholeText(
-      this.plan,
-      sections,
-      this.shapeLabel,
-      `${this.request.prompt}\n${this.request.customTone}`,
-    );
+    const text = checkWholeText(this.plan, sections, this.shapeLabel, clientWords(this.request));
     for (const found of text.problems) add(found.section, found.problem, found.paragraphs);
     findings.push(...text.findings);
     if (findings.length === 0 && problems.size === 0) return;

@@ -1,4 +1,4 @@
-import { findTitleFormulas, followsPattern, formulaText, newTitleProblem } from './title-formulas';
+import { findTitleFormulas, followsPattern, formulaText, newTitleProblem, speaksOfTitles } from './title-formulas';
 
 const titled = (...titles: string[]) => titles.map((title, index) => ({ number: index + 1, title }));
 
@@ -64,5 +64,13 @@ describe('newTitleProblem', () => {
 
   it('takes a title of its own', () => {
     expect(problem('A Bell Under Water')).toBeUndefined();
+  });
+});
+
+describe('speaksOfTitles', () => {
+  it('reads a rule about titles in the languages the pipeline reads, and nothing else', () => {
+    expect(speaksOfTitles(['Every part is titled "What the ... Knew".'])).toBe(true);
+    expect(speaksOfTitles(['Chaque chapitre a un titre court.'])).toBe(true);
+    expect(speaksOfTitles(['End each chapter with a checklist.', 'Entitled heirs fight.'])).toBe(false);
   });
 });

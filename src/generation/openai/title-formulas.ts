@@ -13,6 +13,8 @@ import { joinList } from '../../common/join-list';
 const FORMULA_TITLES = 3;
 /** Shorter titles ("The Pier", "The Tide") share too little to be a formula. */
 const MIN_WORDS = 3;
+/** A word about titles, in the languages the pipeline reads. */
+const TITLE_WORD = /\b(?:titles?|titled|titres?|t[íi]tulos?|titol[oi]|titel)\b/iu;
 /** Where the varying word stands when a pattern is shown. */
 const SLOT = '…';
 
@@ -100,4 +102,9 @@ export function newTitleProblem(
     language,
   ).find((formula) => formula.sections.includes(number));
   return made ? `in the form "${made.pattern}" with ${made.sections.length - 1} other titles` : undefined;
+}
+
+/** Whether the client's rules or instructions speak of titles: then a pattern may be what the client asked for. */
+export function speaksOfTitles(rules: readonly string[]): boolean {
+  return rules.some((rule) => TITLE_WORD.test(rule));
 }

@@ -15,7 +15,7 @@ import { requestedNarration, type RequestedNarration } from '../requested-narrat
 import { stockNameConcern, stockNamesIn } from '../stock-names';
 import { int, list, obj, oneOf, str, type JsonSchema } from '../strict-schema';
 import type { ConcreteStyle, StoryBible, SubjectBible, WordLimits } from './book-plan';
-import { CLIENT_MATERIAL_RULE, clientMaterial, namesInPremise, usesName } from './client-material';
+import { CLIENT_MATERIAL_RULE, clientMaterial, clientWords, namesInPremise, usesName } from './client-material';
 import { styleGuideText, typeGuideText } from './guide-text';
 import { cleanTitle } from './titles';
 
@@ -209,7 +209,7 @@ export function bibleStep(input: BibleInput): StructuredStep<BibleAnswer> {
         }
       }
       if (problems.length > 0) return { problems };
-      const client = `${input.request.prompt}\n${input.request.customTone}`;
+      const client = clientWords(input.request);
       const asked = requestedNarration(client);
       const concerns = raw.characters
         ? [...narrationConcerns(asked, raw), ...castConcerns(raw.characters, client)]

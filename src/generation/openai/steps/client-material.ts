@@ -43,6 +43,14 @@ const INTRODUCED_NAME = new RegExp(
 );
 
 /**
+ * The client's own words about the book, premise and tone, as plain text: what checks read for what the client asked
+ * for (a narration, a name, a figure), where `clientMaterial` is how the models are shown them.
+ */
+export function clientWords(request: Pick<BookGenerationRequest, 'prompt' | 'customTone'>): string {
+  return `${request.prompt}\n${request.customTone}`;
+}
+
+/**
  * Names the client's premise gives someone or something ("a keeper named
  * Mara", "une chatte appelée Minou"), as written. A book that renames them
  * has not followed the prompt, however well it is written.
