@@ -7,6 +7,7 @@
  * documents, the fonts still embedded and subset by pdfkit.
  */
 import { type FontkitFont } from './fontkit';
+import { ContentBytes } from './pdf-content-bytes';
 import { type FontFace, fontkitFont } from './pdf-fonts';
 
 /** Text shaped with OpenType (ligatures, kerning, Arabic joining, mark placement), in display order. */
@@ -141,8 +142,9 @@ interface DocumentFont {
   readonly glyphs: Map<number, { readonly bytes: string; readonly chars: string }>;
   /**
    * A word's glyphs and adjustments, which do not depend on the size (see
-   * `fragment`). A Map, not a WeakMap: it lives as long as the document, and
-   * Map lookups are the faster kind.
+   * `fragment`): a string of one-byte characters, each the byte written. A
+   * Map, not a WeakMap: it lives as long as the document, and Map lookups
+   * are the faster kind.
    */
   readonly fragments: Map<ShapedText, string>;
   /**
@@ -203,12 +205,13 @@ function fillColor(color: string): string {
  * is open, the text ends inside a literal string of a TJ array, `[(`; a
  * word adds its glyph bytes, and anything else (an adjustment, a font
  * change) closes the string first, so consecutive words and spaces share one.
+ * The text object is written as bytes (`ContentBytes`), not built as a string.
  */
 export class GlyphWriter {
   private readonly fonts = new Map<FontFace, DocumentFont>();
   private lastFont: DocumentFont | undefined;
-  /** The open text object, empty when there is none. */
-  private block = '';
+  /** The open text object's bytes; none pending when there is none. */
+  private readonly block = new ContentBytes();
   private blockColor = '';
   private blockFont: DocumentFont | undefined;
   private blockSize = 0;
@@ -269,31 +272,37 @@ export class GlyphWriter {
   }
 
   private write(font: DocumentFont, shaped: ShapedText, fragment: string, after: number): void {
+    const block = this.block;
     if (font !== this.current) {
-      if (this.current) this.block += ')] TJ';
-      if (!this.block) this.block = 'q BT';
+      if (this.current) block.latin1(')] TJ');
+      if (!block.pending) block.latin1('q BT');
       if (this.color !== this.blockColor) {
-        this.block += ` ${fillColor(this.color)}`;
+        block.latin1(` ${fillColor(this.color)}`);
         this.blockColor = this.color;
       }
       if (font !== this.blockFont || this.size !== this.blockSize) {
         const fonts = (this.doc.page as unknown as { fonts: Record<string, unknown> }).fonts;
         fonts[font.embedded.id] ??= font.embedded.ref();
-        this.block += ` /${font.embedded.id} ${num(this.size)} Tf`;
+        block.latin1(` /${font.embedded.id} ${num(this.size)} Tf`);
         this.blockFont = font;
         this.blockSize = this.size;
       }
-      this.block += `${this.moveTo(this.cursor, this.baseline)} [(`;
+      block.latin1(this.moveTo(this.cursor, this.baseline));
+      block.latin1(' [(');
       this.current = font;
     }
-    this.block += fragment;
+    block.latin1(fragment);
     if (after !== 0) {
       // Whole thousandths of the size, the rounding carried to the next space: short to write, and
       // the line still ends where it was measured to.
       const exact = (-after * 1000) / this.size + this.carry;
       const rounded = Math.round(exact);
       this.carry = exact - rounded;
-      if (rounded !== 0) this.block += `)${rounded}(`;
+      if (rounded !== 0) {
+        block.byte(0x29); // )
+        block.integer(rounded);
+        block.byte(0x28); // (
+      }
     }
     this.cursor += shaped.width * this.size + after;
   }
@@ -320,7 +329,7 @@ export class GlyphWriter {
 
   /** Ends the line; unless `keepOpen`, the text goes to the page right away. */
   end(keepOpen = false): void {
-    if (this.current) this.block += ')] TJ';
+    if (this.current) this.block.latin1(')] TJ');
     this.current = undefined;
     if (!keepOpen) this.flush();
   }
@@ -331,11 +340,10 @@ export class GlyphWriter {
    * otherwise land above later drawing, or on the wrong page.
    */
   flush(): void {
-    if (this.block) {
-      // pdfkit converts a string chunk to bytes one character at a time; Buffer does it natively.
-      this.doc.addContent(Buffer.from(`${this.block} ET Q\n`, 'latin1'));
+    if (this.block.pending) {
+      this.block.latin1(' ET Q\n');
+      this.doc.addContent(this.block.take());
     }
-    this.block = '';
     this.blockColor = '';
     this.blockFont = undefined;
     this.blockSize = 0;
