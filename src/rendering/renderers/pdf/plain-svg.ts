@@ -511,7 +511,8 @@ function drawNode(doc: PdfDocument, svg: PlainSvg, node: Node): void {
         : ` ${num(style.strokeWidth)} w ${LINE_CAPS[style.lineCap]} J ${LINE_JOINS[style.lineJoin]} j ${num(style.miterLimit)} M`;
     const evenOdd = style.fillRule === 'evenodd' ? '*' : '';
     const operator = fill !== undefined ? (stroke !== undefined ? `B${evenOdd}` : `f${evenOdd}`) : 'S';
-    doc.addContent(`${fill ?? ''}${stroke ?? ''}${strokeState} ${shape.ops} ${operator}`);
+    // As bytes, with the line end pdfkit adds to a string: pdfkit encodes a string a character at a time.
+    doc.addContent(Buffer.from(`${fill ?? ''}${stroke ?? ''}${strokeState} ${shape.ops} ${operator}\n`, 'latin1'));
   }
   doc.restore();
 }
