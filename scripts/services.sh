@@ -77,6 +77,8 @@ ensure_test_tools() {
   local missing=()
   [ -f /usr/share/java/epubcheck.jar ] || missing+=(epubcheck)
   command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
+  # MuPDF reads PDFs as SumatraPDF, KOReader and PyMuPDF do: its text extraction failed where poppler's passed.
+  command -v mutool >/dev/null 2>&1 || missing+=(mupdf-tools)
   command -v javac >/dev/null 2>&1 || missing+=(default-jdk-headless)
   # The web console's browser tests drive the distribution's Chromium (playwright-core brings no browser).
   command -v chromium >/dev/null 2>&1 || missing+=(chromium)

@@ -13,6 +13,27 @@ function writer(): { glyphs: GlyphWriter; content: () => string } {
   return { glyphs: new GlyphWriter(doc), content: () => chunks.join('') };
 }
 
+/** The literal strings of a content stream's text, unescaped, each with the font it is set in. */
+function textStrings(content: string): Array<{ font: string; bytes: number[] }> {
+  const strings: Array<{ font: string; bytes: number[] }> = [];
+  const escapes: Record<string, number> = { n: 0x0a, r: 0x0d, '(': 0x28, ')': 0x29, '\\': 0x5c };
+  let font = '';
+  for (let at = 0; at < content.length; at += 1) {
+    const name = /^\/(\w+) [\d.]+ Tf/.exec(content.slice(at, at + 24));
+    if (name) font = name[1] ?? '';
+    if (content[at] !== '(') continue;
+    const bytes: number[] = [];
+    for (at += 1; content[at] !== ')'; at += 1) {
+      if (content[at] === '\\') {
+        at += 1;
+        bytes.push(escapes[content[at] ?? ''] ?? Number.NaN);
+      } else bytes.push(content.charCodeAt(at));
+    }
+    if (bytes.length > 0) strings.push({ font, bytes });
+  }
+  return strings;
+}
+
 describe('shape', () => {
   it('shapes each text once per face and direction, and measures it at 1 pt', () => {
     const word = shape('serif', 'harbour');
@@ -57,7 +78,8 @@ describe('GlyphWriter', () => {
     glyphs.add('serif-bold', shape('serif-bold', 'turns'));
     glyphs.end();
     const text = content();
-    expect(text).toMatch(/^q BT 1 0 0 rg \/F\d+ 12 Tf 1 0 0 -1 10 50 Tm \[\(/);
+    // The narrow fonts (one byte a glyph) beside pdfkit's: a subset this small has every glyph in them.
+    expect(text).toMatch(/^q BT 1 0 0 rg \/F\d+N 12 Tf 1 0 0 -1 10 50 Tm \[\(/);
     // The justified space: 3 pt at 12 pt is 250 thousandths of the size, to the right.
     expect(text).toContain(')-250(');
     expect(text.match(/ Tf /g)).toHaveLength(2);
@@ -109,6 +131,40 @@ describe('GlyphWriter', () => {
     const byText = written((glyphs, word) => glyphs.addWord('serif', word));
     expect(byText).toBe(written((glyphs, word) => glyphs.add('serif', shape('serif', word))));
     expect(byText.match(/\/ActualText/g)).toHaveLength(1);
+  });
+
+  it("writes the subset's first 256 glyphs in one byte, and a line in two bytes from its first glyph past them", () => {
+    const { glyphs, content } = writer();
+    // Ideographs the face draws, each with a glyph of its own.
+    const drawn = Array.from({ length: 400 }, (_, index) => String.fromCodePoint(0x4e00 + index)).filter(
+      (char) => (shape('cjk', char).glyphIds[0] ?? 0) !== 0,
+    );
+    const ideographs = (from: number, count: number): string => drawn.slice(from, from + count).join('');
+    // Glyph 0 is .notdef: these 255 ideographs fill the subset's one-byte codes.
+    glyphs.begin(0, 20, 10, '#000000');
+    glyphs.add('cjk', shape('cjk', ideographs(0, 255)));
+    glyphs.end(true);
+    glyphs.begin(0, 40, 10, '#000000');
+    glyphs.add('cjk', shape('cjk', ideographs(0, 2)));
+    glyphs.add('cjk', shape('cjk', ideographs(255, 1)));
+    // Back to glyphs that have one byte: the line stays in the two-byte font.
+    glyphs.add('cjk', shape('cjk', ideographs(2, 2)));
+    glyphs.end(true);
+    glyphs.begin(0, 60, 10, '#000000');
+    glyphs.add('cjk', shape('cjk', ideographs(4, 1)));
+    glyphs.end();
+    const strings = textStrings(content());
+    expect(strings.map(({ font, bytes }) => [font.endsWith('N'), bytes.length])).toEqual([
+      [true, 255],
+      [true, 2],
+      [false, 6],
+      [true, 1],
+    ]);
+    // One byte: the subset id itself; two bytes: the id, high byte first.
+    expect(strings[0]?.bytes).toEqual(Array.from({ length: 255 }, (_, index) => index + 1));
+    expect(strings[1]?.bytes).toEqual([1, 2]);
+    expect(strings[2]?.bytes).toEqual([1, 0, 0, 3, 0, 4]);
+    expect(strings[3]?.bytes).toEqual([5]);
   });
 
   it('writes nothing for a line with no parts', () => {

@@ -8,6 +8,7 @@
  */
 import { type FontkitFont } from './fontkit';
 import { ContentBytes } from './pdf-content-bytes';
+import { type FontResource, NARROW_GLYPHS, narrowFont } from './pdf-narrow-font';
 import { type FontFace, fontkitFont } from './pdf-fonts';
 
 /** Text shaped with OpenType (ligatures, kerning, Arabic joining, mark placement), in display order. */
@@ -131,27 +132,48 @@ function isEmbeddedFont(value: unknown): value is EmbeddedFont {
   );
 }
 
+/** A glyph of a document's subset: its code in each font, as it goes inside a literal string, and its characters. */
+interface SubsetGlyph {
+  readonly id: number;
+  /** One byte, in the narrow font; undefined from glyph 256 on. */
+  readonly narrow: string | undefined;
+  /** Two bytes, in pdfkit's Identity-H font. */
+  readonly wide: string;
+  /** The characters the ToUnicode maps give for it. */
+  readonly chars: string;
+}
+
+/**
+ * A word's glyphs and adjustments as written inside a literal string: in
+ * the narrow font's one-byte codes when all its glyphs have one, and in the
+ * wide font's two bytes once a line needs them (see `write`).
+ */
+interface Fragment {
+  readonly narrow: string | undefined;
+  wide: string | undefined;
+}
+
 interface DocumentFont {
   readonly face: FontFace;
   readonly embedded: EmbeddedFont;
   readonly fontkit: FontkitFont;
+  /** pdfkit's font: every glyph, two bytes each. */
+  readonly wide: FontResource;
+  /** The subset's first 256 glyphs, one byte each (pdf-narrow-font.ts); undefined if pdfkit's font is not as expected. */
+  readonly narrow: FontResource | undefined;
+  /** Glyph id to the glyph in this document's subset. */
+  readonly glyphs: Map<number, SubsetGlyph>;
   /**
-   * Glyph id to its two bytes in this document's subset, as they go inside a
-   * literal string, and the characters the ToUnicode map gives for it.
-   */
-  readonly glyphs: Map<number, { readonly bytes: string; readonly chars: string }>;
-  /**
-   * A word's glyphs and adjustments, which do not depend on the size (see
-   * `fragment`): a string of one-byte characters, each the byte written. A
+   * A word's fragment, which does not depend on the size (see `fragment`). A
    * Map, not a WeakMap: it lives as long as the document, and Map lookups
    * are the faster kind.
    */
-  readonly fragments: Map<ShapedText, string>;
+  readonly fragments: Map<ShapedText, Fragment>;
   /**
    * Left-to-right words by their text, shaped and written (see `addWord`);
    * the fragment is absent for words with marks placed, which depend on the size.
    */
-  readonly words: Map<string, { readonly shaped: ShapedText; readonly fragment: string | undefined }>;
+  readonly words: Map<string, { readonly shaped: ShapedText; readonly fragment: Fragment | undefined }>;
 }
 
 /**
@@ -213,10 +235,10 @@ export class GlyphWriter {
   /** The open text object's bytes; none pending when there is none. */
   private readonly block = new ContentBytes();
   private blockColor = '';
-  private blockFont: DocumentFont | undefined;
+  private blockFont: FontResource | undefined;
   private blockSize = 0;
   /** The font of the open TJ array of the current line, if one is open. */
-  private current: DocumentFont | undefined;
+  private current: FontResource | undefined;
   private cursor = 0;
   private baseline = 0;
   private size = 0;
@@ -271,27 +293,39 @@ export class GlyphWriter {
     this.write(font, word.shaped, word.fragment ?? this.fragment(font, word.shaped, this.size), 0);
   }
 
-  private write(font: DocumentFont, shaped: ShapedText, fragment: string, after: number): void {
+  /**
+   * Writes the fragment in the narrow font where it can, and in the wide one
+   * where a glyph needs it. A line that has switched to the wide font stays
+   * in it (every glyph has a wide code): text of thousands of different
+   * glyphs (Chinese, Japanese) would otherwise switch back and forth.
+   */
+  private write(font: DocumentFont, shaped: ShapedText, fragment: Fragment, after: number): void {
     const block = this.block;
-    if (font !== this.current) {
+    let resource = font.wide;
+    let codes: string;
+    if (fragment.narrow !== undefined && font.narrow !== undefined && this.current !== font.wide) {
+      resource = font.narrow;
+      codes = fragment.narrow;
+    } else codes = fragment.wide ??= this.codes(font, shaped, this.size, false);
+    if (resource !== this.current) {
       if (this.current) block.latin1(')] TJ');
       if (!block.pending) block.latin1('q BT');
       if (this.color !== this.blockColor) {
         block.latin1(` ${fillColor(this.color)}`);
         this.blockColor = this.color;
       }
-      if (font !== this.blockFont || this.size !== this.blockSize) {
+      if (resource !== this.blockFont || this.size !== this.blockSize) {
         const fonts = (this.doc.page as unknown as { fonts: Record<string, unknown> }).fonts;
-        fonts[font.embedded.id] ??= font.embedded.ref();
-        block.latin1(` /${font.embedded.id} ${num(this.size)} Tf`);
-        this.blockFont = font;
+        fonts[resource.name] ??= resource.ref();
+        block.latin1(` /${resource.name} ${num(this.size)} Tf`);
+        this.blockFont = resource;
         this.blockSize = this.size;
       }
       block.latin1(this.moveTo(this.cursor, this.baseline));
       block.latin1(' [(');
-      this.current = font;
+      this.current = resource;
     }
-    block.latin1(fragment);
+    block.latin1(codes);
     if (after !== 0) {
       // Whole thousandths of the size, the rounding carried to the next space: short to write, and
       // the line still ends where it was measured to.
@@ -361,15 +395,17 @@ export class GlyphWriter {
       this.doc.font(face);
       const embedded = (this.doc as unknown as { _font?: unknown })._font;
       if (!isEmbeddedFont(embedded)) throw new Error(`pdfkit did not embed ${face} as a TrueType font`);
-      font = { face, embedded, fontkit, glyphs: new Map(), fragments: new Map(), words: new Map() };
+      const wide = { name: embedded.id, ref: () => embedded.ref() };
+      const narrow = narrowFont(embedded);
+      font = { face, embedded, fontkit, wide, narrow, glyphs: new Map(), fragments: new Map(), words: new Map() };
       this.fonts.set(face, font);
     }
     this.lastFont = font;
     return font;
   }
 
-  /** The subset id of a glyph, recording its width and characters the way pdfkit's own `encode` does. */
-  private glyph(font: DocumentFont, shaped: ShapedText, index: number): { bytes: string; chars: string } {
+  /** The glyph in the subset, its width and characters recorded the way pdfkit's own `encode` does. */
+  private glyph(font: DocumentFont, shaped: ShapedText, index: number): SubsetGlyph {
     const glyphId = shaped.glyphIds[index] ?? 0;
     let glyph = font.glyphs.get(glyphId);
     if (glyph === undefined) {
@@ -378,7 +414,9 @@ export class GlyphWriter {
       embedded.widths[subsetId] ??= font.fontkit.getGlyph(glyphId).advanceWidth * embedded.scale;
       embedded.unicode[subsetId] ??= Array.from(shaped.chars[index] ?? '', (char) => char.codePointAt(0) ?? 0);
       glyph = {
-        bytes: literal(subsetId >> 8) + literal(subsetId & 0xff),
+        id: subsetId,
+        narrow: subsetId < NARROW_GLYPHS ? literal(subsetId) : undefined,
+        wide: literal(subsetId >> 8) + literal(subsetId & 0xff),
         chars: String.fromCodePoint(...(embedded.unicode[subsetId] ?? [])),
       };
       font.glyphs.set(glyphId, glyph);
@@ -387,15 +425,32 @@ export class GlyphWriter {
   }
 
   /**
-   * Shaped text for the inside of an open literal string: glyph bytes, with
-   * the string closed for an adjustment wherever shaping moved a glyph from
-   * its default advance. A mark raised or lowered (Arabic vowels, Hebrew
-   * points) needs the text rise, which ends the TJ array and starts a new
-   * one; those depend on the size and are not cached.
+   * The shaped text's fragment: in the narrow font's codes when it has all
+   * its glyphs, else (and then) in the wide font's.
    */
-  private fragment(font: DocumentFont, shaped: ShapedText, size: number): string {
+  private fragment(font: DocumentFont, shaped: ShapedText, size: number): Fragment {
     const cached = shaped.offsets ? undefined : font.fragments.get(shaped);
     if (cached !== undefined) return cached;
+    let narrow = font.narrow !== undefined;
+    for (let index = 0; index < shaped.glyphIds.length && narrow; index += 1) {
+      narrow = this.glyph(font, shaped, index).narrow !== undefined;
+    }
+    const fragment: Fragment = narrow
+      ? { narrow: this.codes(font, shaped, size, true), wide: undefined }
+      : { narrow: undefined, wide: this.codes(font, shaped, size, false) };
+    if (!shaped.offsets) font.fragments.set(shaped, fragment);
+    return fragment;
+  }
+
+  /**
+   * Shaped text for the inside of an open literal string: glyph codes, one
+   * byte each in the narrow font or two in the wide, with the string closed
+   * for an adjustment wherever shaping moved a glyph from its default
+   * advance. A mark raised or lowered (Arabic vowels, Hebrew points) needs
+   * the text rise, which ends the TJ array and starts a new one; those
+   * depend on the size and are not cached.
+   */
+  private codes(font: DocumentFont, shaped: ShapedText, size: number, narrow: boolean): string {
     const perMille = 1000 / shaped.unitsPerEm;
     let out = '';
     let rise = 0;
@@ -410,13 +465,12 @@ export class GlyphWriter {
       if (xOffset !== 0) out += `)${num(-xOffset * perMille, 1)}(`;
       const glyph = this.glyph(font, shaped, index);
       faithful &&= glyph.chars === shaped.chars[index];
-      out += glyph.bytes;
+      out += narrow ? (glyph.narrow as string) : glyph.wide;
       const adjust = (shaped.kerning?.[index] ?? 0) - xOffset;
       if (adjust !== 0) out += `)${num(-adjust * perMille, 1)}(`;
     }
     if (rise !== 0) out += ')] TJ 0 Ts [(';
     if (!faithful || !spells(shaped) || shaped.offsets?.y.some((y) => y !== 0)) out = withActualText(out, shaped.text);
-    if (!shaped.offsets) font.fragments.set(shaped, out);
     return out;
   }
 }

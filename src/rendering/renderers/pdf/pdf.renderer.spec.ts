@@ -6,7 +6,14 @@ import { promisify } from 'node:util';
 import { crc32, deflateSync } from 'node:zlib';
 import type { BookBlock, BookDocument, BookImage } from '../../../book/book-document';
 import { CONCRETE_BOOK_TYPES, sampleBook, sampleSvg } from '../../testing/sample-books';
+import { narrowFont } from './pdf-narrow-font';
 import { PdfRenderer } from './pdf.renderer';
+
+// The real narrow fonts, switched off in one test to draw the same page in pdfkit's two-byte codes alone.
+jest.mock('./pdf-narrow-font', () => {
+  const actual = jest.requireActual<typeof import('./pdf-narrow-font')>('./pdf-narrow-font');
+  return { ...actual, narrowFont: jest.fn(actual.narrowFont) };
+});
 
 const execFileAsync = promisify(execFile);
 const renderer = new PdfRenderer();
@@ -52,9 +59,28 @@ async function pageTexts(file: string): Promise<string[]> {
   return text.split('\f').slice(0, -1);
 }
 
+/** The text MuPDF (what SumatraPDF, KOReader and PyMuPDF read with) extracts, page after page. */
+async function mupdfText(file: string): Promise<string> {
+  const { stdout } = await execFileAsync('/usr/bin/mutool', ['draw', '-q', '-F', 'txt', '-o', '-', file], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return stdout;
+}
+
+/** Page `page` drawn by poppler at 72 dpi, as PNG bytes. */
+async function pagePixels(file: string, page: number): Promise<Buffer> {
+  const prefix = `${file}-${page}`;
+  const range = ['-f', `${page}`, '-l', `${page}`];
+  await execFileAsync('/usr/bin/pdftoppm', ['-r', '72', '-png', '-singlefile', ...range, file, prefix]);
+  return readFile(`${prefix}.png`);
+}
+
 interface FontRow {
   name: string;
   type: string;
+  /** "Identity-H", or "Custom" for an embedded encoding (the narrow fonts). */
+  encoding: string;
   embedded: boolean;
 }
 
@@ -67,7 +93,7 @@ async function fonts(file: string): Promise<FontRow[]> {
     .map((line) => {
       const match = /^(\S+)\s+(.+?)\s+(\S+)\s+(yes|no)\s+(yes|no)\s+(yes|no)\s+\d+\s+\d+\s*$/.exec(line);
       if (!match) throw new Error(`unexpected pdffonts line: ${line}`);
-      return { name: match[1] ?? '', type: match[2] ?? '', embedded: match[4] === 'yes' };
+      return { name: match[1] ?? '', type: match[2] ?? '', encoding: match[3] ?? '', embedded: match[4] === 'yes' };
     });
 }
 
@@ -437,6 +463,32 @@ describe('PdfRenderer', () => {
       expect(names).not.toMatch(/Helvetica|Arial|Times|Courier/);
     } finally {
       readFile.mockRestore();
+    }
+  });
+
+  it('writes glyphs in one byte or two, and poppler and MuPDF read the same text and draw the same page', async () => {
+    // 600 distinct ideographs: the Japanese face's subset passes the 256 glyphs that get one-byte codes.
+    const ideographs = Array.from({ length: 600 }, (_, index) => String.fromCodePoint(0x4e00 + index)).join('');
+    const document = sampleBook({ chapters: 1 });
+    document.metadata.language = 'ja';
+    document.chapters[0]!.blocks = [{ kind: 'paragraph', text: `Tide ${ideographs} Tide` }];
+    const { file } = await renderToFile(document);
+    const squashed = (text: string): string => text.replace(/\s+/g, '');
+    expect(squashed(await poppler('pdftotext', file, '-'))).toContain(`Tide${ideographs}Tide`);
+    expect(squashed(await mupdfText(file))).toContain(`Tide${ideographs}Tide`);
+    const rows = await fonts(file);
+    expect(rows.map((row) => row.encoding)).toEqual(expect.arrayContaining(['Custom', 'Identity-H']));
+    for (const row of rows) expect(row.embedded).toBe(true);
+    // The same book with pdfkit's two-byte fonts alone draws exactly the same pixels on every page.
+    const narrow = jest.mocked(narrowFont);
+    const actual = narrow.getMockImplementation();
+    narrow.mockImplementation(() => undefined);
+    const { file: twoBytes } = await renderToFile(document).finally(() => narrow.mockImplementation(actual));
+    expect((await fonts(twoBytes)).map((row) => row.encoding)).not.toContain('Custom');
+    const pages = Number((await pdfInfo(file)).Pages);
+    expect(Number((await pdfInfo(twoBytes)).Pages)).toBe(pages);
+    for (let page = 1; page <= pages; page += 1) {
+      expect((await pagePixels(file, page)).equals(await pagePixels(twoBytes, page))).toBe(true);
     }
   });
 
