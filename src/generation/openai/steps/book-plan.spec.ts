@@ -55,6 +55,32 @@ describe('knowledgeText', () => {
     );
   });
 
+  it("tells the writer of a section's rest which newcomers its text so far has already introduced", () => {
+    const plan: BookPlan = {
+      ...lighthousePlan,
+      sections: lighthousePlan.sections.map((section, index) => ({
+        ...section,
+        reveals: [],
+        present: [['Mara'], ['Mara Quill', 'Mayor Hale', 'Jonah the ferryman'], []][index]!,
+      })),
+    };
+    const written = 'Mara climbed the tower. At the top the mayor waited, and Hale did not smile.';
+    expect(knowledgeText(plan, sectionOf(plan, 2), 'chapter', written)).toEqual([
+      'Already met in earlier chapters (no second introduction: a name, a gesture or a voice is enough): Mara Quill',
+      "Introduced in this chapter's text so far (no second introduction): Mayor Edwin Hale",
+      'First seen in the book here, not yet in the text so far (introduce them when they appear): Jonah the ferryman',
+      '',
+    ]);
+    // Titles and short words name nobody: "the mayor" alone does not introduce Mayor Edwin Hale.
+    expect(knowledgeText(plan, sectionOf(plan, 2), 'chapter', 'The mayor waited.')).toContain(
+      'First seen in the book here, not yet in the text so far (introduce them when they appear): ' +
+        'Mayor Edwin Hale, Jonah the ferryman',
+    );
+    expect(sectionText(sectionOf(plan, 2), 'chapter', true)).toContain(
+      `Opens with (already written): ${sectionOf(plan, 2).openingState}`,
+    );
+  });
+
   it("tells a subject book's writer which terms the reader has learned and which it introduces", () => {
     const plan: BookPlan = {
       ...lighthousePlan,

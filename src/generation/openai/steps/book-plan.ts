@@ -216,8 +216,11 @@ export function outlineText(plan: BookPlan, label: string): string {
   return plan.sections.map((section) => `${label} ${section.number}. ${section.title}: ${section.summary}`).join('\n');
 }
 
-/** One section in full, as its writer and its neighbours' writers see it. */
-export function sectionText(section: PlannedSection, label: string): string {
+/**
+ * One section in full, as its writer and its neighbours' writers see it.
+ * `continuing`: for the writer of its rest, whose text has already opened.
+ */
+export function sectionText(section: PlannedSection, label: string, continuing = false): string {
   const lines = [`${capitalise(label)} ${section.number}: "${section.title}"`, `What happens: ${section.summary}`];
   if (section.pointOfView) lines.push(`Point of view: ${section.pointOfView}`);
   if (section.setting) lines.push(`Setting: ${section.setting}`);
@@ -227,7 +230,10 @@ export function sectionText(section: PlannedSection, label: string): string {
   if (section.concepts.length > 0) lines.push(`Concepts: ${section.concepts.join(', ')}`);
   if (section.beats.length > 0)
     lines.push('Beats, in order:', ...section.beats.map((beat, i) => `  ${i + 1}. ${beat}`));
-  lines.push(`Opens with: ${section.openingState}`, `Closes with: ${section.closingState}`);
+  lines.push(
+    `${continuing ? 'Opens with (already written)' : 'Opens with'}: ${section.openingState}`,
+    `Closes with: ${section.closingState}`,
+  );
   if (section.carries.length > 0) lines.push(`Carries out the client's instructions: ${section.carries.join('; ')}`);
   if (section.reveals?.length) lines.push(`The reader learns here: ${section.reveals.join('; ')}`);
   if (section.plants?.length) {
@@ -249,14 +255,15 @@ const KNOWLEDGE_LINES = 10;
  * sections' planned reveals. A writer who knows the
  * whole plan (and the ending) otherwise lets a culprit or a twist slip into
  * an early chapter, or announces in chapter 9 what chapter 4 already told.
- * Empty when there is nothing to say.
+ * Empty when there is nothing to say. `writtenSoFar`: the section's text so
+ * far, for the writer of its rest (see `castLines`).
  */
-export function knowledgeText(plan: BookPlan, section: PlannedSection, label: string): string[] {
+export function knowledgeText(plan: BookPlan, section: PlannedSection, label: string, writtenSoFar?: string): string[] {
   const listed = (sections: readonly PlannedSection[]): string[] =>
     sections.flatMap((other) => (other.reveals ?? []).map((reveal) => `- ${reveal} (${label} ${other.number})`));
   const known = listed(plan.sections.filter((other) => other.number < section.number)).slice(-KNOWLEDGE_LINES);
   const held = listed(plan.sections.filter((other) => other.number > section.number)).slice(0, KNOWLEDGE_LINES);
-  const lines: string[] = [...castLines(plan, section, label), ...termLines(plan, section, label)];
+  const lines: string[] = [...castLines(plan, section, label, writtenSoFar), ...termLines(plan, section, label)];
   const payoffs = plan.sections.flatMap((other) =>
     other.number < section.number
       ? (other.plants ?? [])
@@ -289,9 +296,11 @@ export function knowledgeText(plan: BookPlan, section: PlannedSection, label: st
  * the bible and, drafting alone, introduces everyone as new (age, trade and
  * looks again in chapter 9). A listed name is read as the bible's character
  * when they share a word ("Mara" for Mara Quill); other people by their
- * listed name. Nothing for the first section, where everyone is new.
+ * listed name. Nothing for the first section, where everyone is new. For
+ * the writer of a section's rest, the newcomers its text so far already
+ * names are introduced: told to introduce them, it did so a second time.
  */
-function castLines(plan: BookPlan, section: PlannedSection, label: string): string[] {
+function castLines(plan: BookPlan, section: PlannedSection, label: string, writtenSoFar?: string): string[] {
   if (section.number === 1 || plan.bible.kind !== 'story') return [];
   const bible = plan.bible;
   const canonical = (listed: string): string => characterNamed(bible, listed)?.name ?? listed.trim();
@@ -308,7 +317,20 @@ function castLines(plan: BookPlan, section: PlannedSection, label: string): stri
         `${seen.join(', ')}`,
     );
   }
-  if (first.length > 0) lines.push(`First seen in the book here (introduce them): ${first.join(', ')}`);
+  const writtenWords = new Set(writtenSoFar === undefined ? [] : nameWords(writtenSoFar));
+  const introduced = first.filter((name) => nameWords(name).some((word) => writtenWords.has(word)));
+  const newcomers = first.filter((name) => !introduced.includes(name));
+  if (introduced.length > 0) {
+    lines.push(`Introduced in this ${label}'s text so far (no second introduction): ${introduced.join(', ')}`);
+  }
+  if (newcomers.length > 0) {
+    lines.push(
+      writtenSoFar === undefined
+        ? `First seen in the book here (introduce them): ${newcomers.join(', ')}`
+        : `First seen in the book here, not yet in the text so far (introduce them when they appear): ` +
+            newcomers.join(', '),
+    );
+  }
   return lines;
 }
 

@@ -61,6 +61,21 @@ describe('what each pipeline step sends', () => {
     ).toMatchSnapshot();
   });
 
+  it("tells a continuation which of the section's newcomers its text so far has introduced", () => {
+    const cast = {
+      ...plan,
+      sections: plan.sections.map((s) => (s.number === 2 ? { ...s, present: ['Mara', 'Jonah the ferryman'] } : s)),
+    };
+    const user = (written: string): string =>
+      continuationMessages(request, cast, cast.sections[1]!, 'chapter', written, 800, false)[1]!.content;
+    expect(user('Jonah tied the boat up.')).toContain(
+      "Introduced in this chapter's text so far (no second introduction): Jonah the ferryman",
+    );
+    expect(user('Mara waited.')).toContain(
+      'First seen in the book here, not yet in the text so far (introduce them when they appear): Jonah the ferryman',
+    );
+  });
+
   it('quotes the end of a section to continue as written, paragraphs and all, from its last 700 words', () => {
     const paragraphs = Array.from({ length: 40 }, (_, index) => `Paragraph ${index + 1} ${'word '.repeat(38)}ends.`);
     const [, user] = continuationMessages(

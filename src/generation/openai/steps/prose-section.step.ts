@@ -147,11 +147,11 @@ export function continuationMessages(
       content: [
         ...bookContext(request, plan),
         ...clientRulesText(plan, label),
-        ...ownSectionText(plan, section, label),
+        ...ownSectionText(plan, section, label, true),
         next ? `\nThe next ${label} (do not write it): ${next.title}: ${next.summary}` : '',
         '',
         // What the reader knows and what stays held back binds the rest of the section as much as its start.
-        ...knowledgeText(plan, section, label),
+        ...knowledgeText(plan, section, label, written),
         covered ? `What the ${label} covers so far (its writer's notes): ${covered}` : '',
         `The ${label} so far ends like this:`,
         '<written>',

@@ -60,10 +60,10 @@ export function sectionBrief(
 }
 
 /** A writer's own section, as its brief and a continuation's give it. */
-export function ownSectionText(plan: BookPlan, section: PlannedSection, label: string): string[] {
+export function ownSectionText(plan: BookPlan, section: PlannedSection, label: string, continuing = false): string[] {
   return [
     `Your ${label}:`,
-    sectionText(section, label),
+    sectionText(section, label, continuing),
     ...narratorLines(plan, section),
     ...lessonTextLines(plan, label),
   ];
