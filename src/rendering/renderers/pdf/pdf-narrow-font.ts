@@ -24,12 +24,16 @@ export interface FontResource {
   ref(): unknown;
 }
 
-/** The parts of pdfkit's (0.20) `EmbeddedFont` this file reads and hooks. */
-interface PdfkitEmbeddedFont {
+/** The parts of pdfkit's (0.20) `EmbeddedFont` this file reads and hooks, as pdf-glyphs.ts has checked them. */
+interface EmbeddedFont {
   readonly id: string;
-  readonly document: { ref(data?: Record<string, unknown>): PdfkitReference };
-  readonly unicode: Array<readonly number[] | undefined>;
-  ref(): PdfkitReference;
+  readonly unicode: ReadonlyArray<readonly number[] | undefined>;
+  ref(): unknown;
+}
+
+/** What an embedded font keeps of its document: where it makes new objects. */
+interface FontDocument {
+  ref(data?: Record<string, unknown>): PdfkitReference;
 }
 
 interface PdfkitReference {
@@ -37,14 +41,9 @@ interface PdfkitReference {
   end(chunk?: unknown): unknown;
 }
 
-function isPdfkitEmbeddedFont(value: unknown): value is PdfkitEmbeddedFont {
-  const font = value as Partial<PdfkitEmbeddedFont> | null | undefined;
-  return (
-    typeof font?.id === 'string' &&
-    typeof font.document?.ref === 'function' &&
-    Array.isArray(font.unicode) &&
-    typeof font.ref === 'function'
-  );
+function fontDocument(font: EmbeddedFont): FontDocument | undefined {
+  const document = (font as { document?: Partial<FontDocument> }).document;
+  return typeof document?.ref === 'function' ? (document as FontDocument) : undefined;
 }
 
 function isReference(value: unknown): value is PdfkitReference {
@@ -110,12 +109,12 @@ export function narrowToUnicodeCmap(unicode: ReadonlyArray<readonly number[] | u
  * with the font left as it was, when it is not the kind of object this
  * version of pdfkit makes: the caller then writes every glyph in two bytes.
  */
-export function narrowFont(embedded: unknown): FontResource | undefined {
-  if (!isPdfkitEmbeddedFont(embedded)) return undefined;
+export function narrowFont(embedded: EmbeddedFont): FontResource | undefined {
+  const document = fontDocument(embedded);
+  if (!document) return undefined;
   // Asking for pdfkit's dictionary makes pdfkit embed the font, which the narrow font's glyphs live in.
   const wide = embedded.ref();
   if (!isReference(wide)) return undefined;
-  const { document } = embedded;
   const dictionary = document.ref();
   const end = wide.end.bind(wide);
   // pdfkit fills in its dictionary (BaseFont, DescendantFonts) and ends it as the last step of embedding.
