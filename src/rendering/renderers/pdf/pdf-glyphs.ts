@@ -159,8 +159,13 @@ interface DocumentFont {
   readonly fontkit: FontkitFont;
   /** pdfkit's font: every glyph, two bytes each. */
   readonly wide: FontResource;
-  /** The subset's first 256 glyphs, one byte each (pdf-narrow-font.ts); undefined if pdfkit's font is not as expected. */
-  readonly narrow: FontResource | undefined;
+  /**
+   * The subset's first 256 glyphs, one byte each (pdf-narrow-font.ts): made
+   * with the first text written in the face (it has pdfkit embed the font,
+   * and a face registered for a picture's text may never be written with);
+   * null if pdfkit's font is not as expected.
+   */
+  narrow: FontResource | null | undefined;
   /** Glyph id to the glyph in this document's subset. */
   readonly glyphs: Map<number, SubsetGlyph>;
   /**
@@ -303,7 +308,7 @@ export class GlyphWriter {
     const block = this.block;
     let resource = font.wide;
     let codes: string;
-    if (fragment.narrow !== undefined && font.narrow !== undefined && this.current !== font.wide) {
+    if (fragment.narrow !== undefined && font.narrow && this.current !== font.wide) {
       resource = font.narrow;
       codes = fragment.narrow;
     } else codes = fragment.wide ??= this.codes(font, shaped, this.size, false);
@@ -396,8 +401,16 @@ export class GlyphWriter {
       const embedded = (this.doc as unknown as { _font?: unknown })._font;
       if (!isEmbeddedFont(embedded)) throw new Error(`pdfkit did not embed ${face} as a TrueType font`);
       const wide = { name: embedded.id, ref: () => embedded.ref() };
-      const narrow = narrowFont(embedded);
-      font = { face, embedded, fontkit, wide, narrow, glyphs: new Map(), fragments: new Map(), words: new Map() };
+      font = {
+        face,
+        embedded,
+        fontkit,
+        wide,
+        narrow: undefined,
+        glyphs: new Map(),
+        fragments: new Map(),
+        words: new Map(),
+      };
       this.fonts.set(face, font);
     }
     this.lastFont = font;
@@ -431,7 +444,8 @@ export class GlyphWriter {
   private fragment(font: DocumentFont, shaped: ShapedText, size: number): Fragment {
     const cached = shaped.offsets ? undefined : font.fragments.get(shaped);
     if (cached !== undefined) return cached;
-    let narrow = font.narrow !== undefined;
+    if (font.narrow === undefined) font.narrow = narrowFont(font.embedded) ?? null;
+    let narrow = font.narrow !== null;
     for (let index = 0; index < shaped.glyphIds.length && narrow; index += 1) {
       narrow = this.glyph(font, shaped, index).narrow !== undefined;
     }

@@ -466,6 +466,23 @@ describe('PdfRenderer', () => {
     }
   });
 
+  it('embeds no face a picture registers for its text but never writes with', async () => {
+    const document = sampleBook({ chapters: 1 });
+    document.images = [
+      svgImage(
+        'label',
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 200"><rect width="300" height="200" fill="#eee"/>' +
+          '<text x="20" y="100" font-size="40">さくら</text></svg>',
+      ),
+    ];
+    document.coverImageId = 'label';
+    // pdffonts lists only the fonts pages use: the file itself says what is embedded.
+    const pdf = (await renderer.render(document)).toString('latin1');
+    const embedded = new Set([...pdf.matchAll(/\/BaseFont \/[A-Z]{6}\+([\w-]+)/g)].map((match) => match[1]));
+    expect(embedded).toContain('NotoSansJP-Regular');
+    expect(embedded).not.toContain('NotoSansJP-Bold');
+  });
+
   it('writes glyphs in one byte or two, and poppler and MuPDF read the same text and draw the same page', async () => {
     // 600 distinct ideographs: the Japanese face's subset passes the 256 glyphs that get one-byte codes.
     const ideographs = Array.from({ length: 600 }, (_, index) => String.fromCodePoint(0x4e00 + index)).join('');
