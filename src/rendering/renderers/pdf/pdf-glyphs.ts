@@ -134,7 +134,6 @@ function isEmbeddedFont(value: unknown): value is EmbeddedFont {
 
 /** A glyph of a document's subset: its code in each font, as it goes inside a literal string, and its characters. */
 interface SubsetGlyph {
-  readonly id: number;
   /** One byte, in the narrow font; undefined from glyph 256 on. */
   readonly narrow: string | undefined;
   /** Two bytes, in pdfkit's Identity-H font. */
@@ -427,7 +426,6 @@ export class GlyphWriter {
       embedded.widths[subsetId] ??= font.fontkit.getGlyph(glyphId).advanceWidth * embedded.scale;
       embedded.unicode[subsetId] ??= Array.from(shaped.chars[index] ?? '', (char) => char.codePointAt(0) ?? 0);
       glyph = {
-        id: subsetId,
         narrow: subsetId < NARROW_GLYPHS ? literal(subsetId) : undefined,
         wide: literal(subsetId >> 8) + literal(subsetId & 0xff),
         chars: String.fromCodePoint(...(embedded.unicode[subsetId] ?? [])),
