@@ -25,6 +25,7 @@ import { type Hyphenator, hyphenatorFor } from './hyphenation';
 import type { Line } from './line-breaking';
 import { bookLabels, type BookLabels } from '../../../book/book-labels';
 import { deflatePageContents } from './pdf-compression';
+import { documentBytes } from './pdf-output';
 import { ImageLibrary, type PreparedImage, fitInto } from './pdf-images';
 import { type Span, hanPreference } from './pdf-fonts';
 import { PanelGrid } from './pdf-panels';
@@ -229,12 +230,7 @@ class BookLayout {
   }
 
   async render(): Promise<Buffer> {
-    const chunks: Buffer[] = [];
-    const finished = new Promise<Buffer>((resolve, reject) => {
-      this.doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-      this.doc.on('end', () => resolve(Buffer.concat(chunks)));
-      this.doc.on('error', reject);
-    });
+    const finished = documentBytes(this.doc);
     const { chapters } = this.document;
     this.titlePage();
     this.imprintPage();
