@@ -3,8 +3,8 @@
  * continuity check (which reads each section's notes and cannot see these):
  * names that slipped, verbal tics, chapters that open alike, chapters that end
  * by summing themselves up, narration leaning on em dashes, prose leaning on
- * stock phrases, figures credited to studies in a subject book. Each problem says which paragraphs it is in, so the
- * section's reviser is shown those alone.
+ * stock phrases, figures credited to studies in a subject book. Each problem
+ * says which paragraphs it is in, so the section's reviser is shown those alone.
  */
 import type { BookBlock, BookChapter } from '../../book/book-document';
 import { isFiction, isProse } from '../../book/book-shapes';

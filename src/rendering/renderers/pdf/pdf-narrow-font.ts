@@ -84,12 +84,12 @@ function cmap(name: string, type: 1 | 2, ordering: string, body: readonly string
 const ENCODING_NAME = 'Scriptorium-Narrow-H';
 
 /** The encoding: each one-byte code is the glyph (CID) of that id. */
-export function narrowEncodingCmap(): string {
+function narrowEncodingCmap(): string {
   return cmap(ENCODING_NAME, 1, 'Identity', ['1 begincidrange', '<00> <ff> 0', 'endcidrange']);
 }
 
 /** The ToUnicode map of the narrow font: the characters of glyphs 0-255 (glyphs without any left out). */
-export function narrowToUnicodeCmap(unicode: ReadonlyArray<readonly number[] | undefined>): string {
+function narrowToUnicodeCmap(unicode: ReadonlyArray<readonly number[] | undefined>): string {
   const entries: string[] = [];
   unicode.slice(0, NARROW_GLYPHS).forEach((codePoints, id) => {
     if (codePoints && codePoints.length > 0) entries.push(`<${hex(id)}> <${utf16Hex(codePoints)}>`);
