@@ -37,11 +37,13 @@ import {
   withDistinctTitles,
 } from './steps/outline.step';
 import {
+  MAX_WORDS_PER_ANSWER,
+  answerShare,
   continuationMessages,
+  firstAnswer,
   proseMaxTokens,
   proseSectionMessages,
   tokensPerWord,
-  type FirstAnswer,
 } from './steps/prose-section.step';
 import { retitleMaxTokens, retitleMessages, retitleStep } from './steps/retitle.step';
 import { revisionMaxTokens, revisionMessages, revisionStep } from './steps/revision.step';
@@ -65,15 +67,8 @@ const SECTION_COMPLETE = 0.95;
 /** Below this share after every continuation, the model is not writing the book: the section fails. */
 const SECTION_ACCEPTABLE = 0.8;
 const MAX_CONTINUATIONS = 4;
-/** The most words one answer is asked for: about what models write well in one reply (LongWriter's finding). */
-const MAX_WORDS_PER_ANSWER = 2_500;
 /** Of a textbook lesson's budget, the share for its explanation; key points, exercises and glossary fill the rest. */
 const LESSON_PROSE_SHARE = 0.85;
-/**
- * A continuation asks for at least this many words: models overshoot small
- * targets, and a limit sized to a few sentences would cut the answer again.
- */
-const MIN_CONTINUATION_WORDS = 250;
 /**
  * Under a client's limit on a section, continuations stop at this share of
  * it, and are not asked for with less room than MIN_LIMITED_CONTINUATION_WORDS:
@@ -442,17 +437,33 @@ class PipelineRun {
       const first = text === '';
       const firstPage = first && page !== undefined;
       const written = countWords(text);
+      const share = answerShare(budget - written);
       const ask = Math.min(
-        MAX_WORDS_PER_ANSWER,
+        share.words,
         firstPage ? FIRST_PAGE_WORDS : Infinity,
-        Math.max(MIN_CONTINUATION_WORDS, budget - written),
         Math.max(MIN_LIMITED_CONTINUATION_WORDS, roomUnderLimit(written)),
       );
-      const answerKind: FirstAnswer =
-        ask >= budget ? { kind: 'whole' } : { kind: firstPage ? 'first page' : 'part', words: ask };
       const asked = first
-        ? proseSectionMessages(this.request, plan, section, this.shapeLabel, budget, answerKind, opening)
-        : continuationMessages(this.request, plan, section, this.shapeLabel, text, ask, cutMidSentence, notes?.summary);
+        ? proseSectionMessages(
+            this.request,
+            plan,
+            section,
+            this.shapeLabel,
+            budget,
+            firstAnswer(ask, budget, firstPage),
+            opening,
+          )
+        : continuationMessages(
+            this.request,
+            plan,
+            section,
+            this.shapeLabel,
+            text,
+            // Under the client's limit, an answer cut down to the room left is the section's last.
+            ask === share.words ? share : { words: ask, after: 0 },
+            cutMidSentence,
+            notes?.summary,
+          );
       const messages = rejection ? withRejection(asked, rejection) : asked;
       let counted = 0;
       let countedLength = 0;

@@ -1314,6 +1314,38 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     expect(outcome.document.metadata.wordCount).toBeGreaterThanOrEqual(0.95 * bookShape('novel', '2.0').totalWords);
   });
 
+  it('writes chapters longer than one answer in even parts, the last of them ending it on its closing state', async () => {
+    const book = await provider();
+    // Four listed chapters of a 2.0 novel: 5,000 to 7,000 words each, three answers apiece.
+    const outcome = await book.generate(
+      request({
+        type: 'novel',
+        prompt: 'Chapter 1: The map\nChapter 2: The descent\nChapter 3: The city\nChapter 4: Home',
+      }),
+      context(),
+    );
+    const wordsIn = (pattern: RegExp, message: string): number =>
+      Number(pattern.exec(message)?.[1]?.replace(/,/g, '') ?? NaN);
+    // Chapter 1 opens with the book's first page, asked for on its own: the others are asked for in even parts.
+    for (const number of [2, 3, 4]) {
+      const asks = server!.calls
+        .filter((call) => call.kind === 'prose' && call.lastUserMessage.includes(`Your chapter:\nChapter ${number}:`))
+        .map((call) => call.lastUserMessage);
+      const budget = wordsIn(/is long \(([\d,]+) words in all\)/, asks[0] ?? '');
+      const parts = wordsIn(/is written in (\d+) parts/, asks[0] ?? '');
+      expect(parts).toBe(Math.ceil(budget / 2_500));
+      const asked = asks.map((message) => wordsIn(/about ([\d,]+) words/, message));
+      expect(Math.abs(asked[0]! - budget / parts)).toBeLessThanOrEqual(10);
+      // No answer is a squeezed tail (2,500 words, 2,500, then 600 was the old way).
+      for (const words of asked) expect(words).toBeGreaterThan(0.6 * asked[0]!);
+      expect(asks.at(-2)).toMatch(
+        /stopping at the end of a scene\. [\d,]+ more words of the chapter follow in later answers/,
+      );
+      expect(asks.at(-1)).toContain("and end on the chapter's closing state.");
+      expect(chapterWords(outcome.document.chapters[number - 1]!)).toBeGreaterThanOrEqual(0.95 * budget);
+    }
+  });
+
   it('gives a book the count of chapters its prompt asks for, at its length', async () => {
     const book = await provider();
     const outcome = await book.generate(

@@ -3,7 +3,7 @@ import type { BookGenerationRequest } from '../../book-provider';
 import { bibleMessages, listedSections, requestedSections } from './bible.step';
 import { continuityMessages } from './continuity.step';
 import { outlineMessages } from './outline.step';
-import { continuationMessages, proseSectionMessages } from './prose-section.step';
+import { answerShare, continuationMessages, firstAnswer, proseSectionMessages } from './prose-section.step';
 import { revisionMessages } from './revision.step';
 import { seamMessages } from './seam.step';
 import { structuredSectionMessages } from './structured-section.step';
@@ -42,7 +42,7 @@ describe('what each pipeline step sends', () => {
       proseSectionMessages(request, plan, plan.sections[1]!, 'chapter', 1900, { kind: 'whole' }, 'Mara woke.'),
     ).toMatchSnapshot();
     expect(
-      proseSectionMessages(request, plan, plan.sections[1]!, 'chapter', 6000, { kind: 'part', words: 2500 }),
+      proseSectionMessages(request, plan, plan.sections[1]!, 'chapter', 6000, { kind: 'part', words: 2000, parts: 3 }),
     ).toMatchSnapshot();
     expect(
       proseSectionMessages(request, plan, plan.sections[0]!, 'chapter', 1900, { kind: 'first page', words: 350 }),
@@ -54,11 +54,50 @@ describe('what each pipeline step sends', () => {
         plan.sections[1]!,
         'chapter',
         'Mara climbed the stairs and',
-        800,
+        { words: 800, after: 0 },
         true,
         'Mara leaves the pier and climbs the tower.',
       ),
     ).toMatchSnapshot();
+  });
+
+  it("spreads a long section evenly over as few answers as one answer's size allows", () => {
+    expect(answerShare(1_900)).toEqual({ words: 1_900, after: 0 });
+    expect(answerShare(2_500)).toEqual({ words: 2_500, after: 0 });
+    // Just over one answer: two halves, not 2,500 words and a squeezed tail.
+    expect(answerShare(2_560)).toEqual({ words: 1_280, after: 1_280 });
+    expect(answerShare(5_320)).toEqual({ words: 1_770, after: 3_550 });
+    expect(answerShare(3_550)).toEqual({ words: 1_780, after: 1_770 });
+    // A few words short: still an answer a model can write without overshooting it badly.
+    expect(answerShare(60)).toEqual({ words: 250, after: 0 });
+    expect(firstAnswer(1_280, 2_560, false)).toEqual({ kind: 'part', words: 1_280, parts: 2 });
+    expect(firstAnswer(1_770, 5_320, false)).toEqual({ kind: 'part', words: 1_770, parts: 3 });
+    expect(firstAnswer(1_900, 1_900, false)).toEqual({ kind: 'whole' });
+    expect(firstAnswer(350, 1_900, true)).toEqual({ kind: 'first page', words: 350 });
+    expect(firstAnswer(350, 300, true)).toEqual({ kind: 'whole' });
+  });
+
+  it('asks a middle part to stop at a scene and leave the close to later answers, and the last part to end on it', () => {
+    const user = (share: { words: number; after: number }): string =>
+      continuationMessages(request, plan, plan.sections[1]!, 'chapter', 'Mara waited.', share, false)[1]!.content;
+    const middle = user({ words: 1_770, after: 1_780 });
+    expect(middle).toContain(
+      'Continue for about 1,770 words: the next beats not yet written, in order, stopping at the end of a scene. ' +
+        '1,780 more words of the chapter follow in later answers, so leave its closing state to them; you will be ' +
+        'asked to continue.',
+    );
+    expect(middle).not.toContain("end on the chapter's closing state");
+    expect(user({ words: 1_780, after: 0 })).toContain(
+      "Continue for about 1,780 words, covering the beats not yet written, and end on the chapter's closing state.",
+    );
+    expect(
+      proseSectionMessages(request, plan, plan.sections[1]!, 'chapter', 2560, firstAnswer(1_280, 2_560, false))[1]!
+        .content,
+    ).toContain(
+      'Chapter 2 of 3 is long (2,560 words in all) and is written in 2 parts. Write its first part now, about 1,280 ' +
+        'words: its first beats in order, stopping at the end of a scene, with the later beats and its closing state ' +
+        'left for the parts after it; you will be asked to continue.',
+    );
   });
 
   it("tells a continuation which of the section's newcomers its text so far has introduced", () => {
@@ -67,7 +106,8 @@ describe('what each pipeline step sends', () => {
       sections: plan.sections.map((s) => (s.number === 2 ? { ...s, present: ['Mara', 'Jonah the ferryman'] } : s)),
     };
     const user = (written: string): string =>
-      continuationMessages(request, cast, cast.sections[1]!, 'chapter', written, 800, false)[1]!.content;
+      continuationMessages(request, cast, cast.sections[1]!, 'chapter', written, { words: 800, after: 0 }, false)[1]!
+        .content;
     expect(user('Jonah tied the boat up.')).toContain(
       "Introduced in this chapter's text so far (no second introduction): Jonah the ferryman",
     );
@@ -84,7 +124,7 @@ describe('what each pipeline step sends', () => {
       plan.sections[1]!,
       'chapter',
       paragraphs.join('\n\n'),
-      800,
+      { words: 800, after: 0 },
       false,
     );
     const quoted = /<written>\n([\s\S]*)\n<\/written>/.exec(user!.content)?.[1] ?? '';

@@ -32,6 +32,34 @@ export function proseMaxTokens(words: number, language: string): number {
   return Math.max(800, Math.ceil(words * tokensPerWord(language) * 1.25)) + NOTES_ALLOWANCE;
 }
 
+/** The most words one answer is asked for: about what models write well in one reply (LongWriter's finding). */
+export const MAX_WORDS_PER_ANSWER = 2_500;
+/**
+ * A continuation asks for at least this many words: models overshoot small
+ * targets, and a limit sized to a few sentences would cut the answer again.
+ */
+const MIN_CONTINUATION_WORDS = 250;
+
+/** The next answer of a section: the words it is asked for, and the words left for the answers after it (none: it is the last). */
+export interface AnswerShare {
+  readonly words: number;
+  readonly after: number;
+}
+
+/**
+ * The next answer's share of the words a section still misses: the missing
+ * words spread evenly over as few answers as MAX_WORDS_PER_ANSWER allows. A
+ * chapter of 2,600 words is two answers of 1,300, each with room for scenes;
+ * asked for 2,500 and then the rest, the second writer got a squeezed tail
+ * and the first, told to stop at a scene with beats to spare, could end the
+ * chapter short of its close.
+ */
+export function answerShare(missing: number): AnswerShare {
+  const answers = Math.max(1, Math.ceil(missing / MAX_WORDS_PER_ANSWER));
+  const words = Math.max(MIN_CONTINUATION_WORDS, Math.round(missing / answers / 10) * 10);
+  return { words, after: answers === 1 ? 0 : missing - words };
+}
+
 /** Tokens for the notes after the prose. */
 const NOTES_ALLOWANCE = 600;
 
@@ -72,7 +100,14 @@ export function writerSystemPrompt(plan: BookPlan): string {
  * when it is longer than one answer is asked for; or the book's first page,
  * which every other writer reads for the voice before it starts.
  */
-export type FirstAnswer = { kind: 'whole' } | { kind: 'part'; words: number } | { kind: 'first page'; words: number };
+export type FirstAnswer =
+  { kind: 'whole' } | { kind: 'part'; words: number; parts: number } | { kind: 'first page'; words: number };
+
+/** A section's first answer asked for `words` of its `budget`; `firstPage` when it is the book's first page. */
+export function firstAnswer(words: number, budget: number, firstPage: boolean): FirstAnswer {
+  if (words >= budget) return { kind: 'whole' };
+  return firstPage ? { kind: 'first page', words } : { kind: 'part', words, parts: Math.round(budget / words) };
+}
 
 export function proseSectionMessages(
   request: BookGenerationRequest,
@@ -92,9 +127,10 @@ export function proseSectionMessages(
       ? `Write ${label} ${of} now, about ${budget.toLocaleString('en')} words, ` +
         'covering its beats in order and ending on its closing state.'
       : answer.kind === 'part'
-        ? `${capitalise(label)} ${of} is long (${budget.toLocaleString('en')} words in all) and is written in parts. ` +
-          `Write its first part now, about ${answer.words.toLocaleString('en')} words, covering its first beats in ` +
-          'order and stopping at the end of a scene; you will be asked to continue.'
+        ? `${capitalise(label)} ${of} is long (${budget.toLocaleString('en')} words in all) and is written in ` +
+          `${answer.parts} parts. Write its first part now, about ${answer.words.toLocaleString('en')} words: its ` +
+          'first beats in order, stopping at the end of a scene, with the later beats and its closing state left ' +
+          'for the parts after it; you will be asked to continue.'
         : `${capitalise(label)} ${of} (${budget.toLocaleString('en')} words in all) is written in parts. Write its ` +
           `first page now, about ${answer.words.toLocaleString('en')} words, opening its first beat, and stop at the ` +
           'end of a paragraph; you will be asked to continue.',
@@ -129,7 +165,8 @@ export function continuationMessages(
   section: PlannedSection,
   label: string,
   written: string,
-  missingWords: number,
+  /** This answer's words, and the words left for answers after it (see answerShare). */
+  share: AnswerShare,
   cutMidSentence: boolean,
   /**
    * What the text so far covers, from its writers' notes: the quote below is
@@ -163,8 +200,12 @@ export function continuationMessages(
           ? 'The text stops in the middle of a sentence. Continue exactly from the last word, completing that sentence, ' +
             'without repeating anything.'
           : 'Continue from exactly where it stops, without repeating anything.',
-        `Continue for about ${missingWords.toLocaleString('en')} words, covering the beats not yet written, and end on ` +
-          `the ${label}'s closing state if they get there.`,
+        share.after > 0
+          ? `Continue for about ${share.words.toLocaleString('en')} words: the next beats not yet written, in order, ` +
+            `stopping at the end of a scene. ${share.after.toLocaleString('en')} more words of the ${label} follow in ` +
+            'later answers, so leave its closing state to them; you will be asked to continue.'
+          : `Continue for about ${share.words.toLocaleString('en')} words, covering the beats not yet written, and ` +
+            `end on the ${label}'s closing state.`,
         ...notesRequest('the part you wrote'),
       ]
         .filter((line) => line !== '')
