@@ -98,8 +98,9 @@ async function builtinChild(type) {
 
 /**
  * What a careful editor model answers: most seams join (one in five is
- * rewritten), the continuity check finds one problem and confirms the
- * instructions. The rest of every answer is the fake's, from the schema.
+ * rewritten), the continuity check finds one problem and judges the
+ * instructions as the fake does (its verdicts follow the schema: one for
+ * each instruction, by number). The rest of every answer is the fake's.
  */
 function editorAnswers(call, generated) {
   if (call.name === 'seam_check') {
@@ -111,7 +112,7 @@ function editorAnswers(call, generated) {
   if (call.name === 'continuity_check') {
     return {
       issues: [{ section: 3, problem: 'A name is spelled two ways.', fix: 'Use the bible spelling.' }],
-      instructions: [{ instruction: 'The mayor is the culprit', fulfilled: true, section: 2 }],
+      instructions: generated.instructions,
     };
   }
   return generated;
