@@ -117,6 +117,60 @@ describe('GlyphWriter', () => {
     expect(adjustments.reduce((sum, value) => sum + value, 0)).toBe(-33);
   });
 
+  it("gives a justified line's spaces their stretch once, as word spacing on the space's one-byte code 32", () => {
+    const { glyphs, content } = writer();
+    for (const y of [20, 35]) {
+      glyphs.begin(0, y, 10, '#000000', 2);
+      for (const word of ['tide', 'turns', 'again']) {
+        if (word !== 'tide') glyphs.addWord('serif', ' ', 2);
+        glyphs.addWord('serif', word);
+      }
+      glyphs.end(true);
+    }
+    // The last line of the paragraph is not stretched.
+    glyphs.begin(0, 50, 10, '#000000', 0);
+    glyphs.addWord('serif', 'tide');
+    glyphs.addWord('serif', ' ', 0);
+    glyphs.addWord('serif', 'turns');
+    glyphs.end();
+    const text = content();
+    expect(text.match(/ [\d.]+ Tw/g)).toEqual([' 2 Tw', ' 0 Tw']);
+    // No adjustment is written for a space: the strings hold the words and the spaces, code 32, between them.
+    expect(text).not.toMatch(/\)-?\d+\(/);
+    const strings = textStrings(text);
+    expect(strings).toHaveLength(3);
+    for (const { bytes } of strings)
+      expect(bytes.filter((byte) => byte === 32)).toHaveLength(bytes.length > 12 ? 2 : 1);
+  });
+
+  it('stretches no glyph but the space: not one coded 32 in its place, nor the space glyph inside a word', () => {
+    const { glyphs, content } = writer();
+    // Forty letters before any space: code 32 goes to a letter, and this face's spaces keep their adjustments.
+    const letters = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOP';
+    glyphs.begin(0, 20, 10, '#000000', 2);
+    glyphs.addWord('serif', 'x');
+    glyphs.addWord('serif', ' ', 2);
+    glyphs.addWord('serif', 'y');
+    glyphs.addWord('serif-bold', letters);
+    glyphs.addWord('serif-bold', ' ', 2);
+    glyphs.addWord('serif-bold', 'a');
+    glyphs.end();
+    const text = content();
+    // The regular face's line sets word spacing; the bold face, whose code 32 is a letter, sets it back to 0.
+    expect(text.match(/ [\d.]+ Tw/g)).toEqual([' 2 Tw', ' 0 Tw']);
+    expect(text).toContain(')-200(');
+    expect(textStrings(text).some(({ bytes }) => bytes.includes(32) && bytes.length > 30)).toBe(true);
+    // A joiner drawn with the space glyph: in two bytes, where word spacing never applies.
+    const joined = writer();
+    joined.glyphs.begin(0, 20, 10, '#000000', 2);
+    joined.glyphs.addWord('serif', 'x');
+    joined.glyphs.addWord('serif', ' ', 2);
+    joined.glyphs.addWord('serif', 'a\u200db');
+    joined.glyphs.end();
+    const wide = textStrings(joined.content()).filter(({ font }) => !font.endsWith('N'));
+    expect(wide.flatMap(({ bytes }) => bytes)).toContain(0);
+  });
+
   it('writes a word found by its text exactly as the word shaped first, marks and ligatures included', () => {
     // 'café' with a combining accent: its mark is placed, so its glyphs are written anew each time.
     const words = ['Tide', 'office', 'a\u200db', 'cafe\u0301', 'Tide', 'office', 'cafe\u0301'];

@@ -8,7 +8,7 @@
  */
 import { type FontkitFont } from './fontkit';
 import { ContentBytes } from './pdf-content-bytes';
-import { type FontResource, NARROW_GLYPHS, narrowFont } from './pdf-narrow-font';
+import { type FontResource, NARROW_GLYPHS, SPACE_CODE, narrowFont } from './pdf-narrow-font';
 import { type FontFace, fontkitFont } from './pdf-fonts';
 
 /** Text shaped with OpenType (ligatures, kerning, Arabic joining, mark placement), in display order. */
@@ -167,6 +167,18 @@ interface DocumentFont {
   narrow: FontResource | null | undefined;
   /** Glyph id to the glyph in this document's subset. */
   readonly glyphs: Map<number, SubsetGlyph>;
+  /** The face's glyph for U+0020. */
+  readonly spaceGlyph: number;
+  /**
+   * The subset id of the space glyph when the narrow font codes it 32 (and
+   * the glyph of id 32, if any, with this id): the one code PDF's word
+   * spacing (`Tw`) applies to, so a justified line's spaces need no
+   * adjustment each. Undefined until the space is written, and for good
+   * when another glyph took code 32 first.
+   */
+  spaceId: number | undefined;
+  /** A glyph other than the space has narrow code 32: word spacing would stretch it. */
+  spaceCodeTaken: boolean;
   /**
    * A word's fragment, which does not depend on the size (see `fragment`). A
    * Map, not a WeakMap: it lives as long as the document, and Map lookups
@@ -199,6 +211,9 @@ function literal(byte: number): string {
       return String.fromCharCode(byte);
   }
 }
+
+/** The narrow code of a space written with word spacing, inside a literal string. */
+const SPACE_LITERAL = literal(SPACE_CODE);
 
 /** A PDF number rounded to `decimals`, no exponent, no "-0". */
 function num(value: number, decimals = 2): string {
@@ -249,6 +264,10 @@ export class GlyphWriter {
   private color = '';
   /** Rounding left over from the previous space's adjustment, thousandths of the size. */
   private carry = 0;
+  /** Extra advance of each space in the line being written (justification), in points. */
+  private wordSpace = 0;
+  /** The word spacing (`Tw`) in effect in the open text object, as written (rounded); the page's is 0. */
+  private blockWordSpace = 0;
   /** Where the text object's line matrix stands, as written (rounded): later lines move from it. */
   private originX = 0;
   private originY = 0;
@@ -265,8 +284,12 @@ export class GlyphWriter {
     this.font(face);
   }
 
-  /** Starts a line at `x` on the baseline `y` (top-down page coordinates). */
-  begin(x: number, y: number, size: number, color: string): void {
+  /**
+   * Starts a line at `x` on the baseline `y` (top-down page coordinates);
+   * `wordSpace` is the extra advance its spaces will be given (`after`).
+   */
+  begin(x: number, y: number, size: number, color: string, wordSpace = 0): void {
+    this.wordSpace = wordSpace;
     this.color = color;
     this.current = undefined;
     this.cursor = x;
@@ -282,11 +305,12 @@ export class GlyphWriter {
   }
 
   /**
-   * The next word of a left-to-right line, as `add(face, shape(face, text))`
-   * would write it, found by its text: one lookup for every word of a book
-   * where the shaping cache and the fragment cache would be two.
+   * The next word (or space) of a left-to-right line, as `add(face,
+   * shape(face, text), after)` would write it, found by its text: one lookup
+   * for every word of a book where the shaping cache and the fragment cache
+   * would be two.
    */
-  addWord(face: FontFace, text: string): void {
+  addWord(face: FontFace, text: string, after = 0): void {
     const font = this.font(face);
     let word = font.words.get(text);
     if (word === undefined) {
@@ -294,7 +318,7 @@ export class GlyphWriter {
       word = { shaped, fragment: shaped.offsets ? undefined : this.fragment(font, shaped, this.size) };
       font.words.set(text, word);
     }
-    this.write(font, word.shaped, word.fragment ?? this.fragment(font, word.shaped, this.size), 0);
+    this.write(font, word.shaped, word.fragment ?? this.fragment(font, word.shaped, this.size), after);
   }
 
   /**
@@ -325,15 +349,31 @@ export class GlyphWriter {
         this.blockFont = resource;
         this.blockSize = this.size;
       }
+      // Word spacing applies to every one-byte code 32: the space in a narrow font that codes it so, a letter
+      // in one that does not. Two-byte codes never take it.
+      if (resource === font.narrow) {
+        // A stretched line has spaces: its face's space is given its code now, so the first line stretches too.
+        if (this.wordSpace !== 0 && font.spaceId === undefined && !font.spaceCodeTaken) {
+          this.glyph(font, shape(font.face, ' '), 0);
+        }
+        const wordSpace = font.spaceId === undefined ? 0 : Math.round(this.wordSpace * 1000) / 1000;
+        if (wordSpace !== this.blockWordSpace) {
+          block.latin1(` ${wordSpace} Tw`);
+          this.blockWordSpace = wordSpace;
+        }
+      }
       block.latin1(this.moveTo(this.cursor, this.baseline));
       block.latin1(' [(');
       this.current = resource;
     }
     block.latin1(codes);
-    if (after !== 0) {
+    // A space coded 32 has the word spacing already; the adjustment is what it lacks (rounding, or a space
+    // written before the line set it).
+    const extra = codes === SPACE_LITERAL && resource === font.narrow ? after - this.blockWordSpace : after;
+    if (extra !== 0) {
       // Whole thousandths of the size, the rounding carried to the next space: short to write, and
       // the line still ends where it was measured to.
-      const exact = (-after * 1000) / this.size + this.carry;
+      const exact = (-extra * 1000) / this.size + this.carry;
       const rounded = Math.round(exact);
       this.carry = exact - rounded;
       if (rounded !== 0) {
@@ -385,6 +425,8 @@ export class GlyphWriter {
     this.blockColor = '';
     this.blockFont = undefined;
     this.blockSize = 0;
+    // The text object's `Q` restores the word spacing with the rest of the graphics state.
+    this.blockWordSpace = 0;
     this.positioned = false;
   }
 
@@ -407,6 +449,9 @@ export class GlyphWriter {
         wide,
         narrow: undefined,
         glyphs: new Map(),
+        spaceGlyph: shape(face, ' ').glyphIds[0] ?? 0,
+        spaceId: undefined,
+        spaceCodeTaken: false,
         fragments: new Map(),
         words: new Map(),
       };
@@ -425,8 +470,15 @@ export class GlyphWriter {
       const subsetId = embedded.subset.includeGlyph(glyphId);
       embedded.widths[subsetId] ??= font.fontkit.getGlyph(glyphId).advanceWidth * embedded.scale;
       embedded.unicode[subsetId] ??= Array.from(shaped.chars[index] ?? '', (char) => char.codePointAt(0) ?? 0);
+      // The space takes code 32 (swapping codes with glyph 32, which comes later) unless a glyph has it already.
+      if (glyphId === font.spaceGlyph && glyphId !== 0 && !font.spaceCodeTaken && subsetId < NARROW_GLYPHS) {
+        font.spaceId = subsetId;
+      }
+      const code =
+        subsetId === font.spaceId ? SPACE_CODE : subsetId === SPACE_CODE ? (font.spaceId ?? subsetId) : subsetId;
+      if (code === SPACE_CODE && subsetId !== font.spaceId) font.spaceCodeTaken = true;
       glyph = {
-        narrow: subsetId < NARROW_GLYPHS ? literal(subsetId) : undefined,
+        narrow: subsetId < NARROW_GLYPHS ? literal(code) : undefined,
         wide: literal(subsetId >> 8) + literal(subsetId & 0xff),
         chars: String.fromCodePoint(...(embedded.unicode[subsetId] ?? [])),
       };
@@ -442,10 +494,14 @@ export class GlyphWriter {
   private fragment(font: DocumentFont, shaped: ShapedText, size: number): Fragment {
     const cached = shaped.offsets ? undefined : font.fragments.get(shaped);
     if (cached !== undefined) return cached;
-    if (font.narrow === undefined) font.narrow = narrowFont(font.embedded) ?? null;
+    if (font.narrow === undefined) font.narrow = narrowFont(font.embedded, () => font.spaceId) ?? null;
     let narrow = font.narrow !== null;
+    // Word spacing would stretch a space glyph inside a word (a no-break space, a joiner drawn as a space):
+    // such a word goes in two bytes, as a line does from it on.
+    const bare = shaped.text === ' ';
     for (let index = 0; index < shaped.glyphIds.length && narrow; index += 1) {
-      narrow = this.glyph(font, shaped, index).narrow !== undefined;
+      const code = this.glyph(font, shaped, index).narrow;
+      narrow = code !== undefined && (bare || code !== SPACE_LITERAL || font.spaceId === undefined);
     }
     const fragment: Fragment = narrow
       ? { narrow: this.codes(font, shaped, size, true), wide: undefined }

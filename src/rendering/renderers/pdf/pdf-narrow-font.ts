@@ -8,7 +8,11 @@
  * The narrow font is a second Type0 font over the same embedded glyphs (the
  * same descendant CIDFont, so nothing is embedded twice) whose encoding is a
  * one-byte CMap, code = glyph id, with a ToUnicode map in the same codes.
- * Glyphs from 256 on stay in pdfkit's font. Session 26 tried one font of
+ * Glyphs from 256 on stay in pdfkit's font. One exception to code = id:
+ * the space glyph is coded 32 (and the glyph of id 32 takes the space's id
+ * as its code), because word spacing (`Tw`) applies to the one-byte code 32
+ * and to no other, and a justified line then sets its spaces' stretch once.
+ * Session 26 tried one font of
  * mixed widths instead (one byte, then two); MuPDF 1.21 drew it but could
  * not extract the text of its two-byte codes. Here every encoding has one
  * code width, as the PDF readers' common cases do.
@@ -16,6 +20,8 @@
 
 /** Glyphs of the subset below this id are written in one byte through the narrow font. */
 export const NARROW_GLYPHS = 256;
+/** The code PDF's word spacing applies to, in a font of one-byte codes. */
+export const SPACE_CODE = 32;
 
 /** A font as a page names it in its resources. */
 export interface FontResource {
@@ -83,17 +89,45 @@ function cmap(name: string, type: 1 | 2, ordering: string, body: readonly string
 
 const ENCODING_NAME = 'Scriptorium-Narrow-H';
 
-/** The encoding: each one-byte code is the glyph (CID) of that id. */
-function narrowEncodingCmap(): string {
-  return cmap(ENCODING_NAME, 1, 'Identity', ['1 begincidrange', '<00> <ff> 0', 'endcidrange']);
+/** The glyph (CID) a code stands for, or the code a glyph has: code = id, but for the space's id and 32, swapped. */
+function swapped(value: number, spaceId: number | undefined): number {
+  if (spaceId === undefined) return value;
+  return value === spaceId ? SPACE_CODE : value === SPACE_CODE ? spaceId : value;
 }
 
-/** The ToUnicode map of the narrow font: the characters of glyphs 0-255 (glyphs without any left out). */
-function narrowToUnicodeCmap(unicode: ReadonlyArray<readonly number[] | undefined>): string {
+/** The encoding: each one-byte code is the glyph (CID) of that id, but for the space's and 32, swapped. */
+function narrowEncodingCmap(spaceId: number | undefined): string {
+  if (spaceId === undefined || spaceId === SPACE_CODE) {
+    return cmap(ENCODING_NAME, 1, 'Identity', ['1 begincidrange', '<00> <ff> 0', 'endcidrange']);
+  }
+  const [low, high] = spaceId < SPACE_CODE ? [spaceId, SPACE_CODE] : [SPACE_CODE, spaceId];
+  // Code = CID everywhere but at the two swapped codes, which are single entries between the ranges.
+  const ranges = [
+    [0, low - 1],
+    [low + 1, high - 1],
+    [high + 1, NARROW_GLYPHS - 1],
+  ].filter(([from = 0, to = 0]) => from <= to);
+  return cmap(ENCODING_NAME, 1, 'Identity', [
+    `${ranges.length} begincidrange`,
+    ...ranges.map(([from = 0, to = 0]) => `<${hex(from)}> <${hex(to)}> ${from}`),
+    'endcidrange',
+    '2 begincidchar',
+    `<${hex(low)}> ${high}`,
+    `<${hex(high)}> ${low}`,
+    'endcidchar',
+  ]);
+}
+
+/** The ToUnicode map of the narrow font: the characters of glyphs 0-255 by their codes (glyphs without any left out). */
+function narrowToUnicodeCmap(
+  unicode: ReadonlyArray<readonly number[] | undefined>,
+  spaceId: number | undefined,
+): string {
   const entries: string[] = [];
-  unicode.slice(0, NARROW_GLYPHS).forEach((codePoints, id) => {
-    if (codePoints && codePoints.length > 0) entries.push(`<${hex(id)}> <${utf16Hex(codePoints)}>`);
-  });
+  for (let code = 0; code < NARROW_GLYPHS; code += 1) {
+    const codePoints = unicode[swapped(code, spaceId)];
+    if (codePoints && codePoints.length > 0) entries.push(`<${hex(code)}> <${utf16Hex(codePoints)}>`);
+  }
   const body: string[] = [];
   // At most 100 entries a block, as the CMap format asks.
   for (let at = 0; at < entries.length; at += 100) {
@@ -109,7 +143,11 @@ function narrowToUnicodeCmap(unicode: ReadonlyArray<readonly number[] | undefine
  * with the font left as it was, when it is not the kind of object this
  * version of pdfkit makes: the caller then writes every glyph in two bytes.
  */
-export function narrowFont(embedded: EmbeddedFont): FontResource | undefined {
+export function narrowFont(
+  embedded: EmbeddedFont,
+  /** The subset id of the glyph coded 32 as the space (see SPACE_CODE), known by the document's end. */
+  spaceId: () => number | undefined,
+): FontResource | undefined {
   const document = fontDocument(embedded);
   if (!document) return undefined;
   // Asking for pdfkit's dictionary makes pdfkit embed the font, which the narrow font's glyphs live in.
@@ -124,9 +162,9 @@ export function narrowFont(embedded: EmbeddedFont): FontResource | undefined {
       CMapName: ENCODING_NAME,
       CIDSystemInfo: { Registry: new String('Adobe'), Ordering: new String('Identity'), Supplement: 0 },
     });
-    encoding.end(narrowEncodingCmap());
+    encoding.end(narrowEncodingCmap(spaceId()));
     const toUnicode = document.ref();
-    toUnicode.end(narrowToUnicodeCmap(embedded.unicode));
+    toUnicode.end(narrowToUnicodeCmap(embedded.unicode, spaceId()));
     dictionary.data = {
       Type: 'Font',
       Subtype: 'Type0',

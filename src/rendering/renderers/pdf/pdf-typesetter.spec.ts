@@ -64,25 +64,30 @@ describe('Typesetter', () => {
     const { ts } = setup();
     // Per line drawn, the extra advance given to each of its spaces.
     const spacing: number[][] = [];
-    const { begin, add } = ts.glyphs;
+    // Each line tells the writer its spaces' extra advance first (for word spacing), then gives it to each space.
+    const wordSpaces: number[] = [];
+    const { begin, addWord } = ts.glyphs;
     jest.spyOn(ts.glyphs, 'begin').mockImplementation((...args) => {
       spacing.push([]);
+      wordSpaces.push(args[4] ?? 0);
       begin.apply(ts.glyphs, args);
     });
-    jest.spyOn(ts.glyphs, 'add').mockImplementation((face, shaped, after) => {
-      if (shaped.text === ' ') spacing.at(-1)?.push(after ?? 0);
-      add.call(ts.glyphs, face, shaped, after);
+    jest.spyOn(ts.glyphs, 'addWord').mockImplementation((face, text, after) => {
+      if (text === ' ') spacing.at(-1)?.push(after ?? 0);
+      addWord.call(ts.glyphs, face, text, after);
     });
     ts.paragraph('aa bb cc dd ee ff gg hh ii jj kk ll mm nn oo pp qq rr ss tt uu vv ww xx yy zz', {
       ...STYLE,
       align: 'justify',
     });
     expect(spacing.length).toBeGreaterThan(1);
-    for (const line of spacing.slice(0, -1)) {
+    spacing.slice(0, -1).forEach((line, index) => {
       expect(line.length).toBeGreaterThan(0);
-      for (const value of line) expect(value).toBeGreaterThan(0);
-    }
+      for (const value of line) expect(value).toBe(wordSpaces[index]);
+      expect(wordSpaces[index]).toBeGreaterThan(0);
+    });
     for (const value of spacing.at(-1) ?? []) expect(value).toBe(0);
+    expect(wordSpaces.at(-1)).toBe(0);
   });
 
   it('centres a line in its width', () => {

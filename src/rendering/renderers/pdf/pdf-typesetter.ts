@@ -9,7 +9,7 @@ import type { Hyphenator } from './hyphenation';
 import { breakLines, type Line, type LineWidths, type Measure } from './line-breaking';
 import { bidiParagraph, displayOrder, mirrored } from './pdf-bidi';
 import { type FontFace, type FontStyle, type HanPreference, type Span, splitRuns } from './pdf-fonts';
-import { GlyphWriter, type ShapedText, shape } from './pdf-glyphs';
+import { GlyphWriter, shape } from './pdf-glyphs';
 
 export type Align = 'left' | 'center' | 'right' | 'justify';
 
@@ -215,17 +215,11 @@ export class Typesetter {
       else if ((align === 'right') !== (line.rtl === true)) cursor += slack;
     }
     const baseline = top + (style.leading - style.size) / 2 + style.size * ASCENT;
-    this.glyphs.begin(cursor, baseline, style.size, style.color);
+    this.glyphs.begin(cursor, baseline, style.size, style.color, extra);
     if (line.rtl === undefined) {
       // Left-to-right text only: reading order is display order.
-      let space: { face: FontFace; shaped: ShapedText } | undefined;
       line.items.forEach((item, index) => {
-        if (item.space && index > 0) {
-          const { face } = item.space;
-          // Nearly all spaces of a line are in one face: looked up once.
-          if (space?.face !== face) space = { face, shaped: shape(face, ' ') };
-          this.glyphs.add(face, space.shaped, extra);
-        }
+        if (item.space && index > 0) this.glyphs.addWord(item.space.face, ' ', extra);
         for (const { face, text } of item.pieces) this.glyphs.addWord(face, text);
       });
     } else {
@@ -283,7 +277,9 @@ export class Typesetter {
      * (at most two in a row), which start the next page together.
      */
     const hyphenatedFoot = (index: number): number | undefined => {
-      let room = 0;
+      // The lines that fit below the cursor (what `fits` says, counted at once rather than tried one by one).
+      let room = Math.max(0, Math.floor((this.bottom + 1e-6 - this.y) / style.leading));
+      while (room > 0 && !fits(room)) room -= 1;
       while (fits(room + 1)) room += 1;
       const last = index + room - 1;
       if (room === 0 || last >= lines.length - 1 || lines[last]?.hyphenated !== true) return undefined;

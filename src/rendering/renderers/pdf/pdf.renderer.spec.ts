@@ -509,6 +509,33 @@ describe('PdfRenderer', () => {
     }
   });
 
+  it('ends justified lines at the right margin in poppler and MuPDF, their spaces stretched by word spacing', async () => {
+    const { file } = await renderToFile(sampleBook({ chapters: 2, paragraphs: 12 }));
+    const layout = await poppler('pdftotext', '-bbox-layout', file, '-');
+    const pages = layout.split('<page ').slice(1);
+    const lineEnds = (xml: string, pattern: RegExp): number[] => [...xml.matchAll(pattern)].map((m) => Number(m[1]));
+    const popplerLine = /<line xMin="[\d.]+" yMin="[\d.]+" xMax="([\d.]+)"/g;
+    // The page fullest of lines: prose.
+    const counts = pages.map((page) => lineEnds(page, popplerLine).length);
+    const page = counts.indexOf(Math.max(...counts)) + 1;
+    // Its spaces are stretched with Tw, which applies to one-byte code 32 only: a reader that did not apply it
+    // would end every justified line short of the margin.
+    const stream = (await execFileAsync('/usr/bin/mutool', ['show', '-b', file, `pages/${page}/Contents`])).stdout;
+    expect(stream).toMatch(/ [1-9][\d.]* Tw /);
+    const stext = (await execFileAsync('/usr/bin/mutool', ['draw', '-q', '-F', 'stext', '-o', '-', file, `${page}`]))
+      .stdout;
+    const margin = 432 - 54;
+    for (const ends of [
+      lineEnds(pages[page - 1]!, popplerLine),
+      lineEnds(stext, /<line bbox="[\d.]+ [\d.]+ ([\d.]+)/g),
+    ]) {
+      // Each paragraph's lines but its last reach the margin, to a hundredth of a point.
+      const full = ends.filter((end) => Math.abs(end - margin) < 0.01);
+      expect(full.length).toBeGreaterThanOrEqual(12);
+      for (const end of ends) expect(end).toBeLessThan(margin + 0.01);
+    }
+  });
+
   it('keeps text inside the margins: long words are cut, Japanese breaks between characters', async () => {
     const document = sampleBook({ chapters: 1 });
     document.chapters[0]!.title = `${'Verylongtitleword'.repeat(6)} さくら`;
