@@ -443,6 +443,8 @@ class PipelineRun {
         firstPage ? FIRST_PAGE_WORDS : Infinity,
         Math.max(MIN_LIMITED_CONTINUATION_WORDS, roomUnderLimit(written)),
       );
+      // The first page, or a part with parts after it: the section is meant to go on after this answer.
+      const partOfMore = firstPage || (ask === share.words && share.after > 0);
       const asked = first
         ? proseSectionMessages(
             this.request,
@@ -545,8 +547,8 @@ class PipelineRun {
       if ((cut || now < budget * SECTION_COMPLETE) && roomLeft) {
         if (continuations >= maxContinuations) break;
         continuations += 1;
-        // After the first page the section goes on as planned: nothing to report unless it was cut.
-        if (!firstPage || cut) {
+        // After the first page or a part the section goes on as planned: nothing to report unless it was cut.
+        if (!partOfMore || cut) {
           await this.call.notify(
             cut
               ? `${capitalise(label)}: the answer was cut off after ${now.toLocaleString('en')} words; continuing it`

@@ -1317,13 +1317,16 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
   it('writes chapters longer than one answer in even parts, the last of them ending it on its closing state', async () => {
     const book = await provider();
     // Four listed chapters of a 2.0 novel: 5,000 to 7,000 words each, three answers apiece.
+    const ctx = context();
     const outcome = await book.generate(
       request({
         type: 'novel',
         prompt: 'Chapter 1: The map\nChapter 2: The descent\nChapter 3: The city\nChapter 4: Home',
       }),
-      context(),
+      ctx,
     );
+    // A planned part is no shortfall: the client is not told the chapter came back short and is being topped up.
+    expect(ctx.messages.join('\n')).not.toMatch(/asking for the rest/);
     const wordsIn = (pattern: RegExp, message: string): number =>
       Number(pattern.exec(message)?.[1]?.replace(/,/g, '') ?? NaN);
     // Chapter 1 opens with the book's first page, asked for on its own: the others are asked for in even parts.
