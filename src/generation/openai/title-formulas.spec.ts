@@ -36,7 +36,37 @@ describe('findTitleFormulas', () => {
   });
 });
 
+describe('findTitleFormulas in languages whose articles change with the noun', () => {
+  it('counts an article as one word whatever its gender, number or elision', () => {
+    expect(
+      findTitleFormulas(titled('Après la tempête', 'Le port', 'Après le silence', "Après l'orage", 'Et puis…'), 'fr'),
+    ).toEqual([{ pattern: 'Après la …', sections: [1, 3, 4] }]);
+    expect(findTitleFormulas(titled('La casa del mar', 'La casa de la luna', 'La casa de los vientos'), 'es')).toEqual([
+      { pattern: 'La casa del …', sections: [1, 2, 3] },
+    ]);
+    expect(
+      findTitleFormulas(titled("Il segreto dell'isola", 'Il segreto del faro', 'Il segreto della torre'), 'it-IT'),
+    ).toEqual([{ pattern: "Il segreto dell'…", sections: [1, 2, 3] }]);
+    expect(findTitleFormulas(titled('Im Haus am Meer', 'Im Haus an der Küste', 'Im Haus am See'), 'de')).toEqual([
+      { pattern: 'Im Haus am …', sections: [1, 2, 3] },
+    ]);
+  });
+
+  it('finds no formula in titles that differ only in their article, nor reads articles of another language', () => {
+    expect(findTitleFormulas(titled('Le phare', 'La phare', 'Les phare'), 'fr')).toEqual([]);
+    // "la" is no English article: these differ in two words.
+    expect(findTitleFormulas(titled('After la storm', 'After the rain', 'After a fog'), 'en')).toEqual([]);
+  });
+});
+
 describe('followsPattern', () => {
+  it('reads a pattern with its article as any article, an elided one included', () => {
+    expect(followsPattern("Après l'averse", 'Après la …', 'fr')).toBe(true);
+    expect(followsPattern('Après les pluies', "Après l'…", 'fr')).toBe(true);
+    expect(followsPattern('Après minuit', 'Après la …', 'fr')).toBe(false);
+    expect(followsPattern('Le secret du phare', 'Le secret de la …', 'fr')).toBe(true);
+  });
+
   it('matches the fixed words in place, any word in the slot, in any case', () => {
     expect(followsPattern('What The Harbour Knew', 'What the … Knew', 'en')).toBe(true);
     expect(followsPattern('What the Harbour Remembered', 'What the … Knew', 'en')).toBe(false);

@@ -5,9 +5,13 @@
  * is fine; a contents page of them reads as machine-made. Code finds the
  * titles that differ in one word only, as it finds chapters that open alike
  * (opening-echoes.ts), and the pipeline asks for new titles for all but the
- * first of them.
+ * first of them. Articles count as one word whatever their gender and number,
+ * and a preposition fused with one as the two ("du" as "de le"): in French,
+ * Spanish, Italian, German or Portuguese a formula changes its article with
+ * its noun ("Après la tempête", "Après le silence", "Après l'orage").
  */
 import { joinList } from '../../common/join-list';
+import { primaryLanguage } from '../../book/language-tag';
 
 /** Titles that must share a pattern before it reads as a formula: two may be chance. */
 const FORMULA_TITLES = 3;
@@ -25,12 +29,81 @@ export interface TitleFormula {
   readonly sections: readonly number[];
 }
 
-/** A title's words, punctuation around them dropped; digits count as words ("Day 3 at Sea"). */
-function wordsOf(title: string): string[] {
-  return title
-    .split(/\s+/u)
-    .map((word) => word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''))
-    .filter((word) => word.length > 0);
+/** Any article, definite or indefinite, of any gender and number. */
+const ARTICLE = '\u0000article';
+
+/**
+ * Each language's articles, and its prepositions fused with an article, by
+ * the preposition they hold; an elided article or preposition ends in an
+ * apostrophe ("l'", "dell'") and is read off the front of its word.
+ */
+const ARTICLES: Readonly<
+  Record<string, { readonly articles: readonly string[]; readonly fused: Record<string, string> }>
+> = {
+  en: { articles: ['the', 'a', 'an'], fused: {} },
+  fr: {
+    articles: ['le', 'la', 'les', "l'", 'un', 'une'],
+    fused: { du: 'de', des: 'de', au: 'à', aux: 'à' },
+  },
+  es: { articles: ['el', 'la', 'los', 'las', 'un', 'una', 'unos', 'unas'], fused: { del: 'de', al: 'a' } },
+  it: {
+    articles: ['il', 'lo', 'la', 'i', 'gli', 'le', "l'", 'un', 'uno', 'una', "un'"],
+    fused: Object.fromEntries(
+      (['di', 'a', 'da', 'in', 'su'] as const).flatMap((preposition) => {
+        const stem = { di: 'de', a: 'a', da: 'da', in: 'ne', su: 'su' }[preposition];
+        return ['l', 'llo', 'lla', 'i', 'gli', 'lle', "ll'"].map((ending) => [`${stem}${ending}`, preposition]);
+      }),
+    ),
+  },
+  de: {
+    articles: ['der', 'die', 'das', 'den', 'dem', 'des', 'ein', 'eine', 'einen', 'einem', 'einer', 'eines'],
+    fused: { im: 'in', ins: 'in', am: 'an', ans: 'an', zum: 'zu', zur: 'zu', vom: 'von', beim: 'bei' },
+  },
+  pt: {
+    articles: ['o', 'a', 'os', 'as', 'um', 'uma', 'uns', 'umas'],
+    fused: {
+      ...Object.fromEntries(['do', 'da', 'dos', 'das'].map((word) => [word, 'de'])),
+      ...Object.fromEntries(['no', 'na', 'nos', 'nas'].map((word) => [word, 'em'])),
+      ...Object.fromEntries(['ao', 'aos', 'à', 'às'].map((word) => [word, 'a'])),
+    },
+  },
+};
+
+/** A word of a title as it is compared (`key`) and as a pattern shows it (`shown`, empty for half a fused word). */
+interface TitleWord {
+  readonly key: string;
+  readonly shown: string;
+}
+
+/**
+ * A title's words, punctuation around them dropped, in lower case; digits
+ * count as words ("Day 3 at Sea"). In a `pattern`, the slot is a word too.
+ */
+function wordsOf(title: string, language: string, pattern = false): TitleWord[] {
+  const { articles = [], fused = {} } = ARTICLES[primaryLanguage(language)] ?? {};
+  const words: TitleWord[] = [];
+  const add = (shown: string): void => {
+    const key = shown.toLocaleLowerCase(language).replace(/’/g, "'");
+    const preposition = fused[key];
+    if (articles.includes(key)) words.push({ key: ARTICLE, shown });
+    else if (preposition !== undefined) words.push({ key: preposition, shown }, { key: ARTICLE, shown: '' });
+    else words.push({ key: pattern && shown === SLOT ? SLOT : key, shown });
+  };
+  for (const raw of title.split(/\s+/u)) {
+    // A pattern's slot, alone or after an elided word ("l'…").
+    const slotted = pattern && raw !== SLOT && raw.endsWith(SLOT) ? [raw.slice(0, -SLOT.length), SLOT] : [raw];
+    const word =
+      pattern && slotted[0] === SLOT ? SLOT : (slotted[0] ?? '').replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}'’]+$/gu, '');
+    // An elided article or preposition, read off the front of its word: "l'orage", "dell'isola".
+    const elision = /^(\p{L}+['’])(.*)$/u.exec(word);
+    const front = elision?.[1]?.toLocaleLowerCase(language).replace(/’/g, "'") ?? '';
+    if (elision && (articles.includes(front) || fused[front] !== undefined)) {
+      add(elision[1] ?? '');
+      if (elision[2]) add(elision[2]);
+    } else if (word.length > 0) add(word.replace(/['’]+$/u, ''));
+    if (slotted.length === 2) add(SLOT);
+  }
+  return words;
 }
 
 /**
@@ -46,13 +119,13 @@ export function findTitleFormulas(
 ): TitleFormula[] {
   const groups = new Map<string, { pattern: string; sections: number[]; slots: Set<string> }>();
   for (const { number, title } of [...titles].sort((a, b) => a.number - b.number)) {
-    const words = wordsOf(title);
+    const words = wordsOf(title, language);
     if (words.length < MIN_WORDS) continue;
-    const lower = words.map((word) => word.toLocaleLowerCase(language));
-    lower.forEach((slot, at) => {
-      const key = lower.map((word, index) => (index === at ? SLOT : word)).join(' ');
+    words.forEach(({ key: slot }, at) => {
+      if (slot === ARTICLE) return;
+      const key = words.map((word, index) => (index === at ? SLOT : word.key)).join(' ');
       const group = groups.get(key) ?? {
-        pattern: words.map((word, index) => (index === at ? SLOT : word)).join(' '),
+        pattern: shownPattern(words, at),
         sections: [],
         slots: new Set<string>(),
       };
@@ -67,11 +140,20 @@ export function findTitleFormulas(
     .map(({ pattern, sections }) => ({ pattern, sections }));
 }
 
-/** Whether `title` follows `pattern` (as findTitleFormulas shows it), in any case. */
+/** The title's words with the one at `at` as the slot: "Après la …", "Après l'…" (an elided word joins the next). */
+function shownPattern(words: readonly TitleWord[], at: number): string {
+  return words
+    .map((word, index) => (index === at ? SLOT : word.shown))
+    .filter((shown) => shown !== '')
+    .join(' ')
+    .replace(/(['’]) /gu, '$1');
+}
+
+/** Whether `title` follows `pattern` (as findTitleFormulas shows it), in any case and with any article. */
 export function followsPattern(title: string, pattern: string, language: string): boolean {
-  const words = wordsOf(title).map((word) => word.toLocaleLowerCase(language));
-  const fixed = pattern.split(' ').map((word) => word.toLocaleLowerCase(language));
-  return words.length === fixed.length && fixed.every((word, index) => word === SLOT || word === words[index]);
+  const words = wordsOf(title, language);
+  const fixed = wordsOf(pattern, language, true);
+  return words.length === fixed.length && fixed.every(({ key }, index) => key === SLOT || key === words[index]?.key);
 }
 
 /** How the progress message names what was found: `"What the … Knew" (chapters 3, 7 and 9)`. */
