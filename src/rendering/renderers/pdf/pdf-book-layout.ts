@@ -248,6 +248,7 @@ class BookLayout {
     if (answersAt >= chapters.length) this.answers();
     this.fillContents(toc);
     await this.runningHeadsAndFolios();
+    this.ts.glyphs.flush();
     deflatePageContents(this.doc);
     this.doc.end();
     return finished;

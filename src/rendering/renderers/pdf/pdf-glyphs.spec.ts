@@ -1,16 +1,27 @@
 import PDFDocument from 'pdfkit';
 import { GlyphWriter, shape } from './pdf-glyphs';
 
-function writer(): { glyphs: GlyphWriter; content: () => string } {
+function writer(): {
+  glyphs: GlyphWriter;
+  content: () => string;
+  doc: PDFKit.PDFDocument;
+  /** Each page's content, as written to it. */
+  pages: Map<number, string>;
+} {
   const doc = new PDFDocument({ autoFirstPage: false, bufferPages: true });
   doc.addPage({ size: [300, 200], margin: 0 });
   const chunks: string[] = [];
+  const pages = new Map<number, string>();
   const addContent = doc.addContent.bind(doc);
   jest.spyOn(doc, 'addContent').mockImplementation((data: unknown) => {
-    chunks.push(Buffer.isBuffer(data) ? data.toString('latin1') : String(data));
+    const text = Buffer.isBuffer(data) ? data.toString('latin1') : String(data);
+    chunks.push(text);
+    // The page written to: pdfkit's current page, by its place among the buffered pages.
+    const page = (doc as unknown as { _pageBuffer: unknown[] })._pageBuffer.indexOf(doc.page);
+    pages.set(page, (pages.get(page) ?? '') + text);
     return addContent(data);
   });
-  return { glyphs: new GlyphWriter(doc), content: () => chunks.join('') };
+  return { glyphs: new GlyphWriter(doc), content: () => chunks.join(''), doc, pages };
 }
 
 /** The literal strings of a content stream's text, unescaped, each with the font it is set in. */
@@ -219,6 +230,34 @@ describe('GlyphWriter', () => {
     expect(strings[1]?.bytes).toEqual([1, 2]);
     expect(strings[2]?.bytes).toEqual([1, 0, 0, 3, 0, 4]);
     expect(strings[3]?.bytes).toEqual([5]);
+  });
+
+  it('keeps paragraphs in one text object until other drawing or another page, which find the text written first', () => {
+    const { glyphs, content, doc, pages } = writer();
+    for (const y of [20, 35, 70]) {
+      glyphs.begin(10, y, 10, '#000000');
+      glyphs.addWord('serif', 'tide');
+      glyphs.end(true);
+    }
+    expect(content()).toBe('');
+    doc.rect(0, 0, 10, 10).fill('#ff0000');
+    const text = content();
+    expect(text.match(/BT/g)).toHaveLength(1);
+    expect(text.match(/ Td/g)).toHaveLength(2);
+    expect(text.indexOf(' ET Q')).toBeLessThan(text.indexOf(' re'));
+    // Text set on a page is written to that page when the next page starts, and when an earlier page is revisited.
+    glyphs.begin(10, 50, 10, '#000000');
+    glyphs.addWord('serif', 'turns');
+    glyphs.end(true);
+    doc.addPage({ size: [300, 200], margin: 0 });
+    expect(pages.get(0)?.match(/BT/g)).toHaveLength(2);
+    glyphs.begin(10, 20, 10, '#000000');
+    glyphs.addWord('serif', 'again');
+    glyphs.end(true);
+    doc.switchToPage(0);
+    expect(pages.get(1)?.match(/BT/g)).toHaveLength(1);
+    glyphs.flush();
+    expect(pages.get(0)?.match(/BT/g)).toHaveLength(2);
   });
 
   it('writes nothing for a line with no parts', () => {

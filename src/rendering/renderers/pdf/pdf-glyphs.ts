@@ -241,8 +241,12 @@ function fillColor(color: string): string {
  * written as `begin`, `add` for each part in display order, `end`: a book
  * has some hundred thousand parts, and this way none of them is an object.
  *
- * Lines go into one text object (BT/ET) until `flush`, so a paragraph pays
- * for the graphics state, colour and font once, not per line. While a line
+ * Lines go into one text object (BT/ET) until `flush`, so a page of
+ * paragraphs pays for the graphics state, colour and font once, not per line
+ * or paragraph (they were a third of a novel's page streams). The object is
+ * flushed by anything else written to the document: the writer hooks the
+ * document's `addContent`, `addPage` and `switchToPage`, so other drawing
+ * never lands under text written before it, nor text on the wrong page. While a line
  * is open, the text ends inside a literal string of a TJ array, `[(`; a
  * word adds its glyph bytes, and anything else (an adjustment, a font
  * change) closes the string first, so consecutive words and spaces share one.
@@ -273,7 +277,32 @@ export class GlyphWriter {
   private originY = 0;
   private positioned = false;
 
-  constructor(private readonly doc: PDFKit.PDFDocument) {}
+  /** The document's own `addContent`, which the text goes through. */
+  private readonly addContent: (data: unknown) => unknown;
+
+  constructor(private readonly doc: PDFKit.PDFDocument) {
+    const hooked = doc as unknown as {
+      addContent(data: unknown): unknown;
+      addPage(...args: unknown[]): unknown;
+      switchToPage(...args: unknown[]): unknown;
+    };
+    const addContent = hooked.addContent.bind(doc);
+    const addPage = hooked.addPage.bind(doc);
+    const switchToPage = hooked.switchToPage.bind(doc);
+    this.addContent = addContent;
+    hooked.addContent = (data) => {
+      this.flush();
+      return addContent(data);
+    };
+    hooked.addPage = (...args) => {
+      this.flush();
+      return addPage(...args);
+    };
+    hooked.switchToPage = (...args) => {
+      this.flush();
+      return switchToPage(...args);
+    };
+  }
 
   /**
    * Registers the face with the document the first time it is needed, so a
@@ -414,13 +443,13 @@ export class GlyphWriter {
 
   /**
    * Writes the open text object to the current page. Due before anything
-   * else is drawn and before another page is entered: lines held back would
-   * otherwise land above later drawing, or on the wrong page.
+   * else is drawn and before another page is entered (the document's hooks
+   * see to it), and before the document ends.
    */
   flush(): void {
     if (this.block.pending) {
       this.block.latin1(' ET Q\n');
-      this.doc.addContent(this.block.take());
+      this.addContent(this.block.take());
     }
     this.blockColor = '';
     this.blockFont = undefined;

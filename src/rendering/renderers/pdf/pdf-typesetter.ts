@@ -305,7 +305,7 @@ export class Typesetter {
       this.drawLine(line, x, this.y, width - offset, style, index === lines.length - 1, true);
       this.y += style.leading;
     });
-    this.glyphs.flush();
+    // The text object stays open for the next paragraph; other drawing or a new page closes it.
     this.y = Math.min(this.y + (options.spaceAfter ?? 0), this.bottom);
   }
 
