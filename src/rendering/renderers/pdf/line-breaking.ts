@@ -20,6 +20,8 @@ export interface Piece {
   readonly width: number;
   /** Bidi embedding level, in paragraphs with right-to-left text: odd reads right to left. */
   readonly level?: number;
+  /** Kept by the writer that draws the piece (GlyphWriter.addPiece): its glyph codes in the document being written. */
+  drawn?: unknown;
 }
 
 /** A word: pieces with no break opportunity between them. */

@@ -260,6 +260,23 @@ describe('GlyphWriter', () => {
     expect(pages.get(0)?.match(/BT/g)).toHaveLength(2);
   });
 
+  it("writes a line's piece in each document's own codes, though the piece keeps the last document's", () => {
+    const piece = { face: 'serif' as const, text: 'tide' };
+    // The first document meets other glyphs first: its subset numbers "tide" from 4 on; the second from 1.
+    const first = writer();
+    first.glyphs.begin(0, 20, 10, '#000000');
+    first.glyphs.addWord('serif', 'xyz');
+    first.glyphs.addPiece(piece);
+    first.glyphs.addPiece(piece);
+    first.glyphs.end();
+    const second = writer();
+    second.glyphs.begin(0, 20, 10, '#000000');
+    second.glyphs.addPiece(piece);
+    second.glyphs.end();
+    expect(textStrings(first.content()).flatMap(({ bytes }) => bytes)).toEqual([1, 2, 3, 4, 5, 6, 7, 4, 5, 6, 7]);
+    expect(textStrings(second.content()).flatMap(({ bytes }) => bytes)).toEqual([1, 2, 3, 4]);
+  });
+
   it('writes nothing for a line with no parts', () => {
     const { glyphs, content } = writer();
     glyphs.begin(0, 0, 10, '#000000');

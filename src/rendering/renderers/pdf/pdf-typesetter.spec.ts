@@ -66,15 +66,15 @@ describe('Typesetter', () => {
     const spacing: number[][] = [];
     // Each line tells the writer its spaces' extra advance first (for word spacing), then gives it to each space.
     const wordSpaces: number[] = [];
-    const { begin, addWord } = ts.glyphs;
+    const { begin, addPiece } = ts.glyphs;
     jest.spyOn(ts.glyphs, 'begin').mockImplementation((...args) => {
       spacing.push([]);
       wordSpaces.push(args[4] ?? 0);
       begin.apply(ts.glyphs, args);
     });
-    jest.spyOn(ts.glyphs, 'addWord').mockImplementation((face, text, after) => {
-      if (text === ' ') spacing.at(-1)?.push(after ?? 0);
-      addWord.call(ts.glyphs, face, text, after);
+    jest.spyOn(ts.glyphs, 'addPiece').mockImplementation((piece, after) => {
+      if (piece.text === ' ') spacing.at(-1)?.push(after ?? 0);
+      addPiece.call(ts.glyphs, piece, after);
     });
     ts.paragraph('aa bb cc dd ee ff gg hh ii jj kk ll mm nn oo pp qq rr ss tt uu vv ww xx yy zz', {
       ...STYLE,

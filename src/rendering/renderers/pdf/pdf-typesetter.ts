@@ -219,8 +219,8 @@ export class Typesetter {
     if (line.rtl === undefined) {
       // Left-to-right text only: reading order is display order.
       line.items.forEach((item, index) => {
-        if (item.space && index > 0) this.glyphs.addWord(item.space.face, ' ', extra);
-        for (const { face, text } of item.pieces) this.glyphs.addWord(face, text);
+        if (item.space && index > 0) this.glyphs.addPiece(item.space, extra);
+        for (const piece of item.pieces) this.glyphs.addPiece(piece);
       });
     } else {
       for (const part of this.displayOrder(line, extra)) {
