@@ -133,16 +133,16 @@ describe('GlyphWriter', () => {
     for (const y of [20, 35]) {
       glyphs.begin(0, y, 10, '#000000', 2);
       for (const word of ['tide', 'turns', 'again']) {
-        if (word !== 'tide') glyphs.addWord('serif', ' ', 2);
-        glyphs.addWord('serif', word);
+        if (word !== 'tide') glyphs.addPiece({ face: 'serif', text: ' ' }, 2);
+        glyphs.addPiece({ face: 'serif', text: word });
       }
       glyphs.end(true);
     }
     // The last line of the paragraph is not stretched.
     glyphs.begin(0, 50, 10, '#000000', 0);
-    glyphs.addWord('serif', 'tide');
-    glyphs.addWord('serif', ' ', 0);
-    glyphs.addWord('serif', 'turns');
+    glyphs.addPiece({ face: 'serif', text: 'tide' });
+    glyphs.addPiece({ face: 'serif', text: ' ' }, 0);
+    glyphs.addPiece({ face: 'serif', text: 'turns' });
     glyphs.end();
     const text = content();
     expect(text.match(/ [\d.]+ Tw/g)).toEqual([' 2 Tw', ' 0 Tw']);
@@ -159,12 +159,12 @@ describe('GlyphWriter', () => {
     // Forty letters before any space: code 32 goes to a letter, and this face's spaces keep their adjustments.
     const letters = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOP';
     glyphs.begin(0, 20, 10, '#000000', 2);
-    glyphs.addWord('serif', 'x');
-    glyphs.addWord('serif', ' ', 2);
-    glyphs.addWord('serif', 'y');
-    glyphs.addWord('serif-bold', letters);
-    glyphs.addWord('serif-bold', ' ', 2);
-    glyphs.addWord('serif-bold', 'a');
+    glyphs.addPiece({ face: 'serif', text: 'x' });
+    glyphs.addPiece({ face: 'serif', text: ' ' }, 2);
+    glyphs.addPiece({ face: 'serif', text: 'y' });
+    glyphs.addPiece({ face: 'serif-bold', text: letters });
+    glyphs.addPiece({ face: 'serif-bold', text: ' ' }, 2);
+    glyphs.addPiece({ face: 'serif-bold', text: 'a' });
     glyphs.end();
     const text = content();
     // The regular face's line sets word spacing; the bold face, whose code 32 is a letter, sets it back to 0.
@@ -174,9 +174,9 @@ describe('GlyphWriter', () => {
     // A joiner drawn with the space glyph: in two bytes, where word spacing never applies.
     const joined = writer();
     joined.glyphs.begin(0, 20, 10, '#000000', 2);
-    joined.glyphs.addWord('serif', 'x');
-    joined.glyphs.addWord('serif', ' ', 2);
-    joined.glyphs.addWord('serif', 'a\u200db');
+    joined.glyphs.addPiece({ face: 'serif', text: 'x' });
+    joined.glyphs.addPiece({ face: 'serif', text: ' ' }, 2);
+    joined.glyphs.addPiece({ face: 'serif', text: 'a\u200db' });
     joined.glyphs.end();
     const wide = textStrings(joined.content()).filter(({ font }) => !font.endsWith('N'));
     expect(wide.flatMap(({ bytes }) => bytes)).toContain(0);
@@ -193,7 +193,7 @@ describe('GlyphWriter', () => {
       glyphs.end();
       return content();
     };
-    const byText = written((glyphs, word) => glyphs.addWord('serif', word));
+    const byText = written((glyphs, word) => glyphs.addPiece({ face: 'serif', text: word }));
     expect(byText).toBe(written((glyphs, word) => glyphs.add('serif', shape('serif', word))));
     expect(byText.match(/\/ActualText/g)).toHaveLength(1);
   });
@@ -236,7 +236,7 @@ describe('GlyphWriter', () => {
     const { glyphs, content, doc, pages } = writer();
     for (const y of [20, 35, 70]) {
       glyphs.begin(10, y, 10, '#000000');
-      glyphs.addWord('serif', 'tide');
+      glyphs.addPiece({ face: 'serif', text: 'tide' });
       glyphs.end(true);
     }
     expect(content()).toBe('');
@@ -247,12 +247,12 @@ describe('GlyphWriter', () => {
     expect(text.indexOf(' ET Q')).toBeLessThan(text.indexOf(' re'));
     // Text set on a page is written to that page when the next page starts, and when an earlier page is revisited.
     glyphs.begin(10, 50, 10, '#000000');
-    glyphs.addWord('serif', 'turns');
+    glyphs.addPiece({ face: 'serif', text: 'turns' });
     glyphs.end(true);
     doc.addPage({ size: [300, 200], margin: 0 });
     expect(pages.get(0)?.match(/BT/g)).toHaveLength(2);
     glyphs.begin(10, 20, 10, '#000000');
-    glyphs.addWord('serif', 'again');
+    glyphs.addPiece({ face: 'serif', text: 'again' });
     glyphs.end(true);
     doc.switchToPage(0);
     expect(pages.get(1)?.match(/BT/g)).toHaveLength(1);
@@ -265,7 +265,7 @@ describe('GlyphWriter', () => {
     // The first document meets other glyphs first: its subset numbers "tide" from 4 on; the second from 1.
     const first = writer();
     first.glyphs.begin(0, 20, 10, '#000000');
-    first.glyphs.addWord('serif', 'xyz');
+    first.glyphs.addPiece({ face: 'serif', text: 'xyz' });
     first.glyphs.addPiece(piece);
     first.glyphs.addPiece(piece);
     first.glyphs.end();

@@ -186,7 +186,7 @@ interface DocumentFont {
    */
   readonly fragments: Map<ShapedText, Fragment>;
   /**
-   * Left-to-right words by their text, shaped and written (see `addWord`);
+   * Left-to-right words by their text, shaped and written (see `addPiece`);
    * the fragment is absent for words with marks placed, which depend on the size.
    */
   readonly words: Map<string, WrittenWord>;
@@ -353,24 +353,13 @@ export class GlyphWriter {
   }
 
   /**
-   * The next word (or space) of a left-to-right line, as `add(face,
-   * shape(face, text), after)` would write it, found by its text: one lookup
-   * for every word of a book where the shaping cache and the fragment cache
-   * would be two.
-   */
-  addWord(face: FontFace, text: string, after = 0): void {
-    const font = this.font(face);
-    const word = this.wordOf(font, text);
-    this.write(font, word.shaped, word.fragment ?? this.fragment(font, word.shaped, this.size), after);
-  }
-
-  /**
-   * A piece of a line (line-breaking.ts), as `addWord` writes its text. A
-   * piece stands in every line its word does (a book's words are measured
-   * once per process), so it keeps the word as this document writes it
-   * (`drawn`), and the next time needs no lookup at all: two fifths of a
-   * novel's lookups. The word holds no reference to the document, which the
-   * piece outlives.
+   * The next word (or space) of a left-to-right line, a piece of it as
+   * line-breaking.ts made it, written as `add(face, shape(face, text), after)`
+   * would write it. A piece stands in every line its word does (words are
+   * measured once per process), so it keeps the word as this document writes
+   * it (`drawn`): found by its text the first time, with no lookup at all
+   * after that, which is nearly every word and space of a book. The word
+   * holds no reference to the document, which the piece outlives.
    */
   addPiece(piece: DrawnPiece, after = 0): void {
     const font = this.font(piece.face);
