@@ -263,9 +263,10 @@ function fillColor(color: string): string {
  * or paragraph (they were a third of a novel's page streams). The object is
  * flushed by anything else written to the document: the writer hooks the
  * document's `addContent`, `addPage` and `switchToPage`, so other drawing
- * never lands under text written before it, nor text on the wrong page. While a line
- * is open, the text ends inside a literal string of a TJ array, `[(`; a
- * word adds its glyph bytes, and anything else (an adjustment, a font
+ * never lands under text written before it, nor text on the wrong page.
+ *
+ * While a line is open, the text ends inside a literal string of a TJ array,
+ * `[(`; a word adds its glyph bytes, and anything else (an adjustment, a font
  * change) closes the string first, so consecutive words and spaces share one.
  * The text object is written as bytes (`ContentBytes`), not built as a string.
  */

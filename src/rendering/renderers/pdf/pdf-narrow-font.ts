@@ -12,10 +12,10 @@
  * the space glyph is coded 32 (and the glyph of id 32 takes the space's id
  * as its code), because word spacing (`Tw`) applies to the one-byte code 32
  * and to no other, and a justified line then sets its spaces' stretch once.
- * Session 26 tried one font of
- * mixed widths instead (one byte, then two); MuPDF 1.21 drew it but could
- * not extract the text of its two-byte codes. Here every encoding has one
- * code width, as the PDF readers' common cases do.
+ *
+ * Session 26 tried one font of mixed widths instead (one byte, then two);
+ * MuPDF 1.21 drew it but could not extract the text of its two-byte codes.
+ * Here every encoding has one code width, as the PDF readers' common cases do.
  */
 
 /** Glyphs of the subset below this id are written in one byte through the narrow font. */
