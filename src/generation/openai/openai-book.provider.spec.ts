@@ -1337,12 +1337,11 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
       const budget = wordsIn(/is long \(([\d,]+) words in all\)/, asks[0] ?? '');
       const parts = wordsIn(/is written in (\d+) parts/, asks[0] ?? '');
       expect(parts).toBe(Math.ceil(budget / 2_500));
-      const asked = asks.map((message) => wordsIn(/about ([\d,]+) words/, message));
-      expect(Math.abs(asked[0]! - budget / parts)).toBeLessThanOrEqual(10);
-      // No answer is a squeezed tail (2,500 words, 2,500, then 600 was the old way).
-      for (const words of asked) expect(words).toBeGreaterThan(0.6 * asked[0]!);
+      // The first part is its share, not one answer's most (2,500 words, 2,500, then a squeezed 600 was the old way);
+      // later parts share what is still missing, which depends on what the parts before them wrote.
+      expect(Math.abs(wordsIn(/about ([\d,]+) words/, asks[0] ?? '') - budget / parts)).toBeLessThanOrEqual(10);
       expect(asks.at(-2)).toMatch(
-        /stopping at the end of a scene\. [\d,]+ more words of the chapter follow in later answers/,
+        /stopping at the end of a scene\. Another [\d,]+ words of the chapter follow in later answers/,
       );
       expect(asks.at(-1)).toContain("and end on the chapter's closing state.");
       expect(chapterWords(outcome.document.chapters[number - 1]!)).toBeGreaterThanOrEqual(0.95 * budget);

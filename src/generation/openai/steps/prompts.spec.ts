@@ -83,7 +83,7 @@ describe('what each pipeline step sends', () => {
     const middle = user({ words: 1_770, after: 1_780 });
     expect(middle).toContain(
       'Continue for about 1,770 words: the next beats not yet written, in order, stopping at the end of a scene. ' +
-        '1,780 more words of the chapter follow in later answers, so leave its closing state to them; you will be ' +
+        'Another 1,780 words of the chapter follow in later answers, so leave its closing state to them; you will be ' +
         'asked to continue.',
     );
     expect(middle).not.toContain("end on the chapter's closing state");

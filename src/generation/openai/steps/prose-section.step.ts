@@ -202,7 +202,7 @@ export function continuationMessages(
           : 'Continue from exactly where it stops, without repeating anything.',
         share.after > 0
           ? `Continue for about ${share.words.toLocaleString('en')} words: the next beats not yet written, in order, ` +
-            `stopping at the end of a scene. ${share.after.toLocaleString('en')} more words of the ${label} follow in ` +
+            `stopping at the end of a scene. Another ${share.after.toLocaleString('en')} words of the ${label} follow in ` +
             'later answers, so leave its closing state to them; you will be asked to continue.'
           : `Continue for about ${share.words.toLocaleString('en')} words, covering the beats not yet written, and ` +
             `end on the ${label}'s closing state.`,
