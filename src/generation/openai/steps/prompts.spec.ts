@@ -95,9 +95,25 @@ describe('what each pipeline step sends', () => {
         .content,
     ).toContain(
       'Chapter 2 of 3 is long (2,560 words in all) and is written in 2 parts. Write its first part now, about 1,280 ' +
-        'words: its first beats in order, stopping at the end of a scene, with the later beats and its closing state ' +
-        'left for the parts after it; you will be asked to continue.',
+        'words: beat 1 of its 2, in order, stopping at the end of a scene, with the later beats and its closing ' +
+        'state left for the parts after it; you will be asked to continue.',
     );
+  });
+
+  it("gives a long section's first part its share of the beats, by number", () => {
+    const first = (beats: number, parts: number): string => {
+      const section = {
+        ...plan.sections[1]!,
+        beats: Array.from({ length: beats }, (_, index) => `Beat ${index + 1}.`),
+      };
+      const words = Math.round(5_000 / parts);
+      return proseSectionMessages(request, plan, section, 'chapter', 5_000, firstAnswer(words, 5_000, false))[1]!
+        .content;
+    };
+    expect(first(5, 2)).toContain('words: beats 1 to 3 of its 5, in order, stopping at the end of a scene');
+    expect(first(4, 2)).toContain('words: beats 1 and 2 of its 4, in order, stopping');
+    // Fewer beats than parts: no beat is the first part's alone.
+    expect(first(1, 2)).toContain('words: its first beats in order, stopping');
   });
 
   it("tells a continuation which of the section's newcomers its text so far has introduced", () => {

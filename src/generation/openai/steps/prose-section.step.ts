@@ -109,6 +109,18 @@ export function firstAnswer(words: number, budget: number, firstPage: boolean): 
   return firstPage ? { kind: 'first page', words } : { kind: 'part', words, parts: Math.round(budget / words) };
 }
 
+/**
+ * The beats a section's first part covers: its share of them, by number, so a
+ * writer told only "its first beats" does not hurry through every beat of the
+ * section in the words of one part.
+ */
+function firstPartBeats(beats: number, parts: number): string {
+  const covered = Math.ceil(beats / parts);
+  if (beats < parts || covered >= beats) return 'its first beats in order';
+  const which = covered === 1 ? 'beat 1' : covered === 2 ? 'beats 1 and 2' : `beats 1 to ${covered}`;
+  return `${which} of its ${beats}, in order`;
+}
+
 export function proseSectionMessages(
   request: BookGenerationRequest,
   plan: BookPlan,
@@ -128,9 +140,9 @@ export function proseSectionMessages(
         'covering its beats in order and ending on its closing state.'
       : answer.kind === 'part'
         ? `${capitalise(label)} ${of} is long (${budget.toLocaleString('en')} words in all) and is written in ` +
-          `${answer.parts} parts. Write its first part now, about ${answer.words.toLocaleString('en')} words: its ` +
-          'first beats in order, stopping at the end of a scene, with the later beats and its closing state left ' +
-          'for the parts after it; you will be asked to continue.'
+          `${answer.parts} parts. Write its first part now, about ${answer.words.toLocaleString('en')} words: ` +
+          `${firstPartBeats(section.beats.length, answer.parts)}, stopping at the end of a scene, with the later ` +
+          'beats and its closing state left for the parts after it; you will be asked to continue.'
         : `${capitalise(label)} ${of} (${budget.toLocaleString('en')} words in all) is written in parts. Write its ` +
           `first page now, about ${answer.words.toLocaleString('en')} words, opening its first beat, and stop at the ` +
           'end of a paragraph; you will be asked to continue.',
