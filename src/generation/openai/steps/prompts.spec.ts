@@ -95,8 +95,8 @@ describe('what each pipeline step sends', () => {
         .content,
     ).toContain(
       'Chapter 2 of 3 is long (2,560 words in all) and is written in 2 parts. Write its first part now, about 1,280 ' +
-        'words: beat 1 of its 2, in order, stopping at the end of a scene, with the later beats and its closing ' +
-        'state left for the parts after it; you will be asked to continue.',
+        'words: beat 1 of its 2, stopping at the end of a scene, with the later beats and its closing state left ' +
+        'for the parts after it; you will be asked to continue.',
     );
   });
 

@@ -118,7 +118,7 @@ function firstPartBeats(beats: number, parts: number): string {
   const covered = Math.ceil(beats / parts);
   if (beats < parts || covered >= beats) return 'its first beats in order';
   const which = covered === 1 ? 'beat 1' : covered === 2 ? 'beats 1 and 2' : `beats 1 to ${covered}`;
-  return `${which} of its ${beats}, in order`;
+  return `${which} of its ${beats}${covered > 1 ? ', in order' : ''}`;
 }
 
 export function proseSectionMessages(
