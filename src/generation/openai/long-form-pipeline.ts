@@ -39,6 +39,7 @@ import {
 import {
   MAX_WORDS_PER_ANSWER,
   answerShare,
+  type AnswerShare,
   continuationMessages,
   firstAnswer,
   proseMaxTokens,
@@ -443,8 +444,10 @@ class PipelineRun {
         firstPage ? FIRST_PAGE_WORDS : Infinity,
         Math.max(MIN_LIMITED_CONTINUATION_WORDS, roomUnderLimit(written)),
       );
+      // Under the client's limit, an answer cut down to the room left is the section's last.
+      const thisAnswer: AnswerShare = ask === share.words ? share : { words: ask, after: 0 };
       // The first page, or a part with parts after it: the section is meant to go on after this answer.
-      const partOfMore = firstPage || (ask === share.words && share.after > 0);
+      const partOfMore = firstPage || thisAnswer.after > 0;
       const asked = first
         ? proseSectionMessages(
             this.request,
@@ -461,8 +464,7 @@ class PipelineRun {
             section,
             this.shapeLabel,
             text,
-            // Under the client's limit, an answer cut down to the room left is the section's last.
-            ask === share.words ? share : { words: ask, after: 0 },
+            thisAnswer,
             cutMidSentence,
             notes?.summary,
           );

@@ -82,8 +82,10 @@ interface TitleWord {
 function wordsOf(title: string, language: string, pattern = false): TitleWord[] {
   const { articles = [], fused = {} } = ARTICLES[primaryLanguage(language)] ?? {};
   const words: TitleWord[] = [];
+  // Lower case, the typographic apostrophe as the plain one ("l’orage" as "l'orage").
+  const keyOf = (shown: string): string => shown.toLocaleLowerCase(language).replace(/’/g, "'");
   const add = (shown: string): void => {
-    const key = shown.toLocaleLowerCase(language).replace(/’/g, "'");
+    const key = keyOf(shown);
     const preposition = fused[key];
     if (articles.includes(key)) words.push({ key: ARTICLE, shown });
     else if (preposition !== undefined) words.push({ key: preposition, shown }, { key: ARTICLE, shown: '' });
@@ -96,7 +98,7 @@ function wordsOf(title: string, language: string, pattern = false): TitleWord[] 
       pattern && slotted[0] === SLOT ? SLOT : (slotted[0] ?? '').replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}'’]+$/gu, '');
     // An elided article or preposition, read off the front of its word: "l'orage", "dell'isola".
     const elision = /^(\p{L}+['’])(.*)$/u.exec(word);
-    const front = elision?.[1]?.toLocaleLowerCase(language).replace(/’/g, "'") ?? '';
+    const front = keyOf(elision?.[1] ?? '');
     if (elision && (articles.includes(front) || fused[front] !== undefined)) {
       add(elision[1] ?? '');
       if (elision[2]) add(elision[2]);

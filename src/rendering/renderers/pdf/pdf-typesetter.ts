@@ -146,7 +146,7 @@ export class Typesetter {
   }
 
   newPage(): void {
-    this.glyphs.flush();
+    // The glyph writer's hook on addPage writes the text set so far to the page it belongs to.
     const { width, height } = this.geometry;
     this.doc.addPage({ size: [width, height], margin: 0 });
     this.y = this.top;
