@@ -1,9 +1,13 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Agent, getGlobalDispatcher, setGlobalDispatcher } from 'undici';
 import { APIError } from 'openai';
 import { GenerationError } from '../generation.errors';
 import { GenerationMeter } from '../generation-report';
 import {
   createOpenAiClient,
   estimateTokens,
+  modelAgentTimeouts,
   ModelClient,
   promptTokensRead,
   retryDelay,
@@ -150,5 +154,64 @@ describe('structured answers that are usable but fall short (concerns)', () => {
     expect(value).toBe(3);
     expect(calls).toHaveLength(3);
     expect(notes.at(-1)).toBe('The plan: kept as answered, though /title must name the lighthouse');
+  });
+});
+
+describe('the model client’s connections', () => {
+  let server: http.Server | undefined;
+  const previousDispatcher = getGlobalDispatcher();
+  afterEach(async () => {
+    setGlobalDispatcher(previousDispatcher);
+    await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+    server = undefined;
+  });
+
+  it('waits for a server that sends nothing for longer than fetch’s own agent allows (its 300 s cut slow local models)', async () => {
+    // fetch's default agent, made impatient: a request through it would be cut before this server answers.
+    setGlobalDispatcher(new Agent({ headersTimeout: 150, bodyTimeout: 150 }));
+    server = http.createServer((request, response) => {
+      request.resume();
+      const chunk = { id: 'c', object: 'chat.completion.chunk', created: 0, model: 'm' };
+      setTimeout(() => {
+        response.writeHead(200, { 'content-type': 'text/event-stream' });
+        response.write(
+          `data: ${JSON.stringify({ ...chunk, choices: [{ index: 0, delta: { content: 'Slow ' } }] })}\n\n`,
+        );
+        setTimeout(() => {
+          response.write(
+            `data: ${JSON.stringify({ ...chunk, choices: [{ index: 0, delta: { content: 'but here.' }, finish_reason: 'stop' }] })}\n\n`,
+          );
+          response.end('data: [DONE]\n\n');
+        }, 400);
+      }, 400);
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const client = createOpenAiClient({
+      baseUrl: `http://127.0.0.1:${port}/v1`,
+      apiKey: '',
+      model: 'm',
+      plannerModel: 'm',
+      timeoutMs: 5_000,
+      idleTimeoutMs: 5_000,
+      maxRetries: 0,
+      concurrency: 1,
+    });
+    const stream = await client.chat.completions.create({
+      model: 'm',
+      messages: [{ role: 'user', content: 'Hi' }],
+      stream: true,
+    });
+    let text = '';
+    for await (const part of stream) text += part.choices[0]?.delta.content ?? '';
+    expect(text).toBe('Slow but here.');
+    // Through an agent of its own, whose timeouts lie past the settings' (an hour here, as for a played model).
+    expect((client as unknown as { fetchOptions: { dispatcher: unknown } }).fetchOptions.dispatcher).toBeInstanceOf(
+      Agent,
+    );
+    expect(modelAgentTimeouts({ timeoutMs: 3_600_000, idleTimeoutMs: 600_000 })).toEqual({
+      headersTimeout: 3_660_000,
+      bodyTimeout: 3_660_000,
+    });
   });
 });

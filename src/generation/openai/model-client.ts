@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import Ajv, { type ValidateFunction } from 'ajv';
 import { LRUCache } from 'lru-cache';
+import { Agent, fetch as undiciFetch } from 'undici';
 import OpenAI, { APIConnectionError, APIError, APIUserAbortError } from 'openai';
 import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import type { CallKind, GenerationMeter } from '../generation-report';
@@ -112,7 +113,28 @@ export function createOpenAiClient(settings: OpenAiModelSettings): OpenAI {
     timeout: settings.timeoutMs,
     // Retries are ours: they honour Retry-After, can be cancelled, and are counted and reported.
     maxRetries: 0,
+    fetch: undiciFetch as unknown as typeof fetch,
+    fetchOptions: { dispatcher: modelDispatcher(settings) } as object,
   });
+}
+
+/**
+ * fetch's own agent gives up on a server that sends no headers within 300 s and on a body silent for
+ * 300 s, whatever the SDK's timeout: a local model reading a long prompt, or a queue in front of it,
+ * was cut at five minutes and asked again from the start. Our timeouts (the first piece within
+ * OPENAI_TIMEOUT_SECONDS, then OPENAI_IDLE_TIMEOUT_SECONDS of silence) are the only ones; the agent's
+ * are set past them. One agent per client, so its connections are reused.
+ */
+export function modelAgentTimeouts(settings: Pick<OpenAiModelSettings, 'timeoutMs' | 'idleTimeoutMs'>): {
+  headersTimeout: number;
+  bodyTimeout: number;
+} {
+  const longest = Math.max(settings.timeoutMs, settings.idleTimeoutMs) + 60_000;
+  return { headersTimeout: longest, bodyTimeout: longest };
+}
+
+function modelDispatcher(settings: OpenAiModelSettings): Agent {
+  return new Agent(modelAgentTimeouts(settings));
 }
 
 /**
