@@ -136,8 +136,8 @@ const real = (ms) => Math.round(ms / TIME_SCALE / 1000);
 
 /** One 3.0 novel at a given concurrency: wall time (in real seconds), words, and the token bill by step. */
 async function oneNovel(concurrency) {
-  const { startFakeChatServer } = require(built('generation/openai/testing/fake-chat-server.js'));
-  const { OpenAiBookProvider } = require(built('generation/openai/openai-book.provider.js'));
+  const { startFakeChatServer } = require(built('generation/model-writer/testing/fake-chat-server.js'));
+  const { OpenAiBookProvider } = require(built('generation/model-writer/pipeline/openai-book.provider.js'));
   const server = await startFakeChatServer({ latency: LATENCY, timeScale: TIME_SCALE, answer: editorAnswers });
   try {
     const provider = new OpenAiBookProvider(settings(server.baseUrl, concurrency));
@@ -183,7 +183,7 @@ function startFakeProcess() {
 }
 
 async function fakeServerChild() {
-  const { startFakeChatServer } = require(built('generation/openai/testing/fake-chat-server.js'));
+  const { startFakeChatServer } = require(built('generation/model-writer/testing/fake-chat-server.js'));
   const server = await startFakeChatServer({ latency: LATENCY, timeScale: TIME_SCALE, answer: editorAnswers });
   process.stdout.write(`${server.baseUrl}\n`);
   process.on('SIGTERM', () => void server.close().then(() => process.exit(0)));
@@ -191,7 +191,7 @@ async function fakeServerChild() {
 
 /** N 2.0 novels at once in this (worker) process: books per real hour and peak memory. */
 async function throughputChild(baseUrl, books) {
-  const { OpenAiBookProvider } = require(built('generation/openai/openai-book.provider.js'));
+  const { OpenAiBookProvider } = require(built('generation/model-writer/pipeline/openai-book.provider.js'));
   const provider = new OpenAiBookProvider(settings(baseUrl, 8));
   const started = Date.now();
   const cpuBefore = process.cpuUsage();

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { stripVTControlCharacters } from 'node:util';
-import { startFakeChatServer, type FakeChatServer } from '../src/generation/openai/testing/fake-chat-server';
+import { startFakeChatServer, type FakeChatServer } from '../src/generation/model-writer/testing/fake-chat-server';
 import { freePort, spawnService, waitForHttp, type SpawnedService } from './support/spawned-service';
 import { type Customer, startTestApp, waitForTerminal } from './support/test-app';
 

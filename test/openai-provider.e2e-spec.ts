@@ -7,7 +7,7 @@ import {
   startFakeChatServer,
   type FakeChatServer,
   type FakeChatServerOptions,
-} from '../src/generation/openai/testing/fake-chat-server';
+} from '../src/generation/model-writer/testing/fake-chat-server';
 import { startTestApp, waitForTerminal } from './support/test-app';
 
 /**

@@ -4,7 +4,7 @@ import { API_VERSION } from '../common/legacy-alias';
 import { Public } from '../auth/auth.decorators';
 import { AppConfig } from '../config/app-config';
 import { EXTENSION_BOOK_PROVIDERS, type BookProviderRegistration } from '../generation/book-provider';
-import { PROVIDER_SETTINGS } from '../generation/openai/openai-settings';
+import { PROVIDER_SETTINGS } from '../generation/model-writer/client/openai-settings';
 import { BOOK_STYLES, BOOK_TYPES, MODELS, OUTPUT_FORMATS, type ModelDescriptor } from './catalog';
 import { ConfigurationResponseDto, ModelsResponseDto } from './dto/catalog.dto';
 

@@ -3,8 +3,8 @@ import type { AppConfig } from '../config/app-config';
 import type { BookProvider, BookProviderRegistration } from './book-provider';
 import { BuiltinBookProvider } from './builtin/builtin-book.provider';
 import { addBuiltinIllustrations } from './builtin/illustrations';
-import { OpenAiBookProvider } from './openai/openai-book.provider';
-import { PROVIDER_SETTINGS } from './openai/openai-settings';
+import { OpenAiBookProvider } from './model-writer/pipeline/openai-book.provider';
+import { PROVIDER_SETTINGS } from './model-writer/client/openai-settings';
 
 /**
  * The providers this repository ships, routed by configuration: `openai` for

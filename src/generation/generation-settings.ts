@@ -1,5 +1,5 @@
 import type { ConfigSection } from '../config/config-section';
-import { PROVIDER_SETTINGS } from './openai/openai-settings';
+import { PROVIDER_SETTINGS } from './model-writer/client/openai-settings';
 
 /**
  * The configuration sections of the generation module, for loadConfig: every

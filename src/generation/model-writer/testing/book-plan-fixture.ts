@@ -1,0 +1,57 @@
+import type { BookPlan } from '../pipeline/steps/book-plan';
+
+/** A planned mystery novel of three sections (a lighthouse, a map, a mayor): the pipeline specs' plan. */
+export const lighthousePlan: BookPlan = {
+  planId: 'plan-1',
+  type: 'novel',
+  style: 'mystery',
+  language: 'en',
+  title: 'The Drowned Map',
+  synopsis: 'Mara finds a map in a bottle. It leads to a wreck. The mayor sank it. She proves it. The town changes.',
+  instructions: ['The mayor is the culprit'],
+  bible: {
+    kind: 'story',
+    pointOfView: 'close third person on Mara',
+    tense: 'past',
+    voice: 'Dry, exact, salt-worn.',
+    characters: [
+      {
+        name: 'Mara Quill',
+        role: 'lighthouse keeper',
+        description: 'Forty, weathered, left-handed.',
+        wants: 'the truth about the wreck',
+        voice: 'Short sentences, nautical words.',
+        arc: 'From solitude to leading the town.',
+      },
+      {
+        name: 'Mayor Edwin Hale',
+        role: 'mayor',
+        description: 'Sixty, charming, nervous hands.',
+        wants: 'to keep his secret',
+        voice: 'Florid, evasive.',
+        arc: 'Exposed.',
+      },
+    ],
+    places: [{ name: 'Merrow Point', description: 'A lighthouse on a basalt spit.' }],
+    worldRules: [],
+    timeline: ['1998: the Saint Brendan sinks with all hands.'],
+    ending: 'Mara reads the map aloud at the town meeting; Hale resigns.',
+  },
+  sections: [1, 2, 3].map((number) => ({
+    number,
+    title: ['The Bottle', 'The Wreck', 'The Meeting'][number - 1]!,
+    summary: `Section ${number} summary with Mara Quill.`,
+    words: 1900,
+    beats: ['Mara finds the bottle.', 'She reads the map.'],
+    pointOfView: 'Mara Quill',
+    setting: 'Merrow Point',
+    present: ['Mara Quill'],
+    openingState: `Opening state ${number}.`,
+    closingState: `Closing state ${number}.`,
+    carries: number === 3 ? ['The mayor is the culprit'] : [],
+    reveals: [['The map was drawn by a drowned sailor'], [], ['Mayor Hale sank the Saint Brendan']][number - 1]!,
+    objectives: [],
+    concepts: [],
+  })),
+  targetWords: 5700,
+};
