@@ -6,7 +6,8 @@
 #
 #   bash scripts/real-model-run.sh NAME PORT '{"type":"short_story","prompt":"...","output_format":"pdf"}' [DIR]
 #
-# The service listens on PORT, the relay on PORT+1000. Run it from a built checkout (npm run build).
+# The service listens on PORT, the relay on PORT+1000. Run it from a built checkout (npm run build); MODEL_RELAY
+# names the relay when the checkout is not beside shared/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 name=$1
@@ -17,8 +18,7 @@ relay_port=$((port + 1000))
 mkdir -p "$dir"
 [ -f dist/src/main.js ] || { echo "build first: npm run build" >&2; exit 1; }
 
-relay=../shared/tools/model-relay.mjs
-[ -f "$relay" ] || relay=$(cd .. && pwd)/shared/tools/model-relay.mjs
+relay=${MODEL_RELAY:-../shared/tools/model-relay.mjs}
 node "$relay" --port "$relay_port" --dir "$dir" --ajv "$PWD/node_modules/ajv/package.json" >"$dir/relay.out" 2>&1 &
 echo $! >"$dir/pids"
 

@@ -57,8 +57,15 @@ describe('the model client against a server that cuts prompts to its context win
   });
 
   /** One prose call with a prompt of `tokens` estimated tokens to a fake that reads at most `window` of them. */
-  async function ask(tokens: number, window: number) {
-    server = await startFakeChatServer({ silentContextWindow: window });
+  async function ask(
+    tokens: number,
+    window: number,
+    {
+      rule = 'Keep every rule. ',
+      countPromptTokens,
+    }: { rule?: string; countPromptTokens?: (text: string) => number } = {},
+  ) {
+    server = await startFakeChatServer({ silentContextWindow: window, countPromptTokens });
     const settings = fakeServerSettings(server, { concurrency: 1 });
     const client = new ModelClient(settings, createOpenAiClient(settings));
     const meter = new GenerationMeter('openai', { planner: 'planner-model', writer: 'writer-model' });
@@ -67,7 +74,10 @@ describe('the model client against a server that cuts prompts to its context win
       {
         model: 'writer-model',
         messages: [
-          { role: 'system', content: `You write books. ${'Keep every rule. '.repeat(Math.ceil((tokens * 4) / 17))}` },
+          {
+            role: 'system',
+            content: `You write books. ${rule.repeat(Math.ceil(tokens / (estimateTokens(rule.repeat(4)) / 4)))}`,
+          },
           { role: 'user', content: 'Write the chapter now, about 40 words.' },
         ],
         maxTokens: 400,
@@ -102,6 +112,19 @@ describe('the model client against a server that cuts prompts to its context win
     // A chat template's own tokens weigh too much in a short prompt for a share to say anything.
     const short = await ask(800, 200);
     await expect(short.answer).resolves.toMatchObject({ finishReason: 'stop' });
+  });
+
+  it('takes a Japanese prompt read whole by a large-vocabulary tokenizer (a word a token) for what it is, and a cut one for a cut', async () => {
+    const rule = '規則をすべて守ること。'; // 11 characters: 11 tokens by estimate, as few as 4 in a large vocabulary
+    const wordATokenServer = (text: string) => Math.ceil(text.length / 4);
+    const whole = await ask(4_000, 100_000, { rule, countPromptTokens: wordATokenServer });
+    await expect(whole.answer).resolves.toMatchObject({ finishReason: 'stop' });
+    await server?.close();
+    const cut = await ask(4_000, 600, { rule, countPromptTokens: wordATokenServer });
+    await expect(cut.answer).rejects.toMatchObject({
+      permanent: true,
+      message: expect.stringMatching(/cut the prompt/),
+    });
   });
 });
 

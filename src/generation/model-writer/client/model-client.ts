@@ -93,7 +93,7 @@ const MAX_RETRY_WAIT_MS = 60_000;
  * A server that reports reading this share of a prompt or less cut it.
  * Ollama's OpenAI-compatible endpoint ignores `num_ctx` and drops what does
  * not fit its context window without an error, rules first. Tokenizers
- * differ from `estimateTokens` by a fifth or so (longer tokens, a chat
+ * differ from `fewestTokens` by a fifth or so (longer tokens, a chat
  * template's own), never by two fifths.
  */
 const PROMPT_CUT_SHARE = 0.6;
@@ -425,8 +425,9 @@ export class ModelClient {
    * until the server is given a larger window.
    */
   private expectWholePromptRead(label: string, messages: ChatMessage[], read: number): void {
-    const sent = estimateTokens(messages.map((message) => message.content).join('\n'));
-    if (sent < PROMPT_CUT_MIN_TOKENS || read >= sent * PROMPT_CUT_SHARE) return;
+    const prompt = messages.map((message) => message.content).join('\n');
+    const sent = estimateTokens(prompt);
+    if (sent < PROMPT_CUT_MIN_TOKENS || read >= fewestTokens(prompt) * PROMPT_CUT_SHARE) return;
     this.logger.warn(
       `The model server read ${read} prompt tokens of about ${sent} sent for ${label}: it cut the prompt to its ` +
         'context window. Raise the window (Ollama: OLLAMA_CONTEXT_LENGTH or num_ctx in the Modelfile; ' +
@@ -574,8 +575,23 @@ function toFinishReason(value: string | null): FinishReason {
 
 /** About four characters a token for alphabetic scripts; one a character for CJK. Only used when the server sends no usage. */
 export function estimateTokens(text: string): number {
-  const cjk = text.match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu)?.length ?? 0;
+  const cjk = cjkCharacters(text);
   return cjk + Math.ceil((text.length - cjk) / 4);
+}
+
+/**
+ * The fewest tokens a tokenizer makes of a text, for telling a cut prompt from an honest count: a large
+ * vocabulary (o200k, Qwen's, Gemma's) takes a common two- or three-character Chinese or Japanese word as one
+ * token, so a Japanese prompt may count a third of `estimateTokens`, and the same prompt read whole was
+ * taken for one cut to half (a played model's server counted one token per four characters of any script).
+ */
+export function fewestTokens(text: string): number {
+  const cjk = cjkCharacters(text);
+  return Math.ceil(cjk / 3) + Math.ceil((text.length - cjk) / 4);
+}
+
+function cjkCharacters(text: string): number {
+  return text.match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu)?.length ?? 0;
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {

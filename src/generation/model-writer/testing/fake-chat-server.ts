@@ -232,6 +232,8 @@ export interface FakeChatServerOptions {
    * whole prompt, so only the usage tells.
    */
   silentContextWindow?: number;
+  /** How the server counts a prompt's tokens; by default as `estimateTokens` does (one per CJK character). */
+  countPromptTokens?: (text: string) => number;
   /** OpenAI's strict-mode checks on json_schema: name pattern, object root, all properties required, additionalProperties false. */
   validateSchemas?: boolean;
   /** Mixed into every call's seed, to get another (still deterministic) set of answers. */
@@ -618,7 +620,9 @@ export async function startFakeChatServer(options: FakeChatServerOptions = {}): 
       fail(res, call, 500, errorBody(`fake-chat-server: the script threw: ${fault.scriptError}`, 'server_error'));
       return;
     }
-    const promptTokens = countTokens(call.messages.map((message) => message.content).join('\n'));
+    const promptTokens = (options.countPromptTokens ?? countTokens)(
+      call.messages.map((message) => message.content).join('\n'),
+    );
     if (fault && 'status' in fault) {
       fail(res, call, fault.status, faultBody(fault, promptTokens), fault.headers);
       return;
