@@ -79,7 +79,12 @@ const BLOCK_SCHEMAS: Record<BookBlock['kind'], object> = {
   paragraph: object(
     'Paragraph block',
     'One paragraph of prose.',
-    { kind: { const: 'paragraph' }, text: text('The paragraph text, plain (no markup).') },
+    {
+      kind: { const: 'paragraph' },
+      text: text(
+        'The paragraph text, plain (no markup). A `\\n` ends a line inside the paragraph (verse, a letter, an address, dated entries; since 1.3).',
+      ),
+    },
     ['kind', 'text'],
   ),
   dialogue: object(

@@ -8,7 +8,7 @@
 import type { BookStyle, BookType, ModelId } from '../catalog/catalog';
 import type { BookScale } from './book-shapes';
 
-export const BOOK_DOCUMENT_VERSION = '1.2';
+export const BOOK_DOCUMENT_VERSION = '1.3';
 
 export type ReadingDirection = 'ltr' | 'rtl';
 
@@ -34,6 +34,11 @@ export interface HeadingBlock {
 
 export interface ParagraphBlock {
   kind: 'paragraph';
+  /**
+   * Plain text. `\n` ends a line inside the paragraph: a song's or a poem's
+   * lines, a letter's greeting and signature, an address, dated entries (1.3);
+   * every format prints those lines as lines.
+   */
   text: string;
 }
 

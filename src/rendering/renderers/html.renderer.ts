@@ -22,6 +22,7 @@ import {
   imageDataUri,
   imagesById,
   objectivesLabel,
+  paragraphLines,
   yieldToEventLoop,
 } from './text-helpers';
 
@@ -317,7 +318,11 @@ function renderBlock(
     case 'heading':
       return block.level === 2 ? `<h3>${escapeHtml(block.text)}</h3>` : `<h4>${escapeHtml(block.text)}</h4>`;
     case 'paragraph':
-      return paragraphIf(escapeHtml(block.text));
+      return paragraphIf(
+        paragraphLines(block.text)
+          .map((line) => escapeHtml(line))
+          .join('<br>\n'),
+      );
     case 'dialogue': {
       const speaker = escapeHtml(block.speaker);
       const label = speaker ? `<span class="speaker">${speaker}:</span> ` : '';

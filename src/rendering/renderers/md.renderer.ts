@@ -25,6 +25,7 @@ import {
   imageDataUri,
   imagesById,
   objectivesLabel,
+  paragraphLines,
   yieldToEventLoop,
 } from './text-helpers';
 
@@ -196,7 +197,12 @@ function renderBlock(
     case 'heading':
       return [`${block.level === 2 ? '###' : '####'} ${escapeMarkdown(block.text)}`];
     case 'paragraph':
-      return defined([escapeMarkdown(block.text)]);
+      // A line of verse or of a letter ends in a hard line break (a backslash before the newline).
+      return defined([
+        paragraphLines(block.text)
+          .map((line) => escapeMarkdown(line))
+          .join('\\\n'),
+      ]);
     case 'dialogue': {
       const speaker = escapeMarkdown(block.speaker);
       const text = `"${escapeMarkdown(block.text)}"`;

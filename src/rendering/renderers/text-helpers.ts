@@ -46,6 +46,23 @@ export function cleanInline(text: string | undefined): string {
   return spaced.trim();
 }
 
+/**
+ * A paragraph's lines, each cleaned as by `cleanInline`, empty ones dropped: a
+ * paragraph's text holds `\n` only where a line of verse, of a letter, of an
+ * address ends, and every format prints those lines as lines.
+ */
+export function paragraphLines(text: string | undefined): string[] {
+  if (!text) return [];
+  if (!text.includes('\n')) {
+    const line = cleanInline(text);
+    return line ? [line] : [];
+  }
+  return text
+    .split('\n')
+    .map((line) => cleanInline(line))
+    .filter(Boolean);
+}
+
 /** Label for the objectives list: its meaning differs between a textbook and a self-help book. */
 export function objectivesLabel(type: Exclude<BookType, 'automatic'>, labels: BookLabels): string {
   return type === 'self_help' ? labels.whatYouWillGet : labels.learningObjectives;

@@ -18,6 +18,7 @@ import {
   formatNumber,
   imagesById,
   objectivesLabel,
+  paragraphLines,
   wrapText,
   yieldToEventLoop,
 } from './text-helpers';
@@ -162,7 +163,7 @@ function renderBlock(
     case 'heading':
       return underlined(cleanInline(block.text), block.level === 2 ? '-' : '~');
     case 'paragraph':
-      return paragraph(block.text);
+      return paragraphLines(block.text).flatMap((line) => paragraph(line));
     case 'dialogue': {
       const speaker = cleanInline(block.speaker);
       const text = `"${cleanInline(block.text)}"`;

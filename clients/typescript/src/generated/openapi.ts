@@ -767,14 +767,14 @@ export interface components {
     };
     /**
      * Book document
-     * @description A generated book, format version 1.2: metadata, front matter, chapters made of typed blocks, and the illustrations they reference. This is the body of a download in the `json` output format.
+     * @description A generated book, format version 1.3: metadata, front matter, chapters made of typed blocks, and the illustrations they reference. This is the body of a download in the `json` output format.
      */
     BookDocument: {
       /**
        * @description Version of this document format.
        * @constant
        */
-      schemaVersion: '1.2';
+      schemaVersion: '1.3';
       /**
        * Book metadata
        * @description What the book is and how it was generated.
@@ -924,7 +924,7 @@ export interface components {
           | {
               /** @constant */
               kind: 'paragraph';
-              /** @description The paragraph text, plain (no markup). */
+              /** @description The paragraph text, plain (no markup). A `\n` ends a line inside the paragraph (verse, a letter, an address, dated entries; since 1.3). */
               text: string;
             }
           | {

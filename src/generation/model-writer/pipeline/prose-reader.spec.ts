@@ -7,12 +7,13 @@ describe('reading prose into blocks', () => {
     );
     expect(blocks).toEqual([
       { kind: 'paragraph', text: 'The Pier' },
-      { kind: 'paragraph', text: '"We leave at dawn," Mara said. "Not before," said Tom.' },
+      // Each speaker keeps the line the model gave them.
+      { kind: 'paragraph', text: '"We leave at dawn," Mara said.\n"Not before," said Tom.' },
       { kind: 'scene_break' },
       { kind: 'paragraph', text: 'The tide turned.' },
     ]);
     expect(blocksToProse(blocks)).toBe(
-      'The Pier\n\n"We leave at dawn," Mara said. "Not before," said Tom.\n\n* * *\n\nThe tide turned.',
+      'The Pier\n\n"We leave at dawn," Mara said.\n"Not before," said Tom.\n\n* * *\n\nThe tide turned.',
     );
   });
 
@@ -76,5 +77,56 @@ describe('reading prose into blocks', () => {
       kind: 'paragraph',
       text: 'She was sure, quite sure, very sure: dead certain. 5 * 3 = 15; user_id and __init__ stay.',
     });
+  });
+});
+
+describe('line breaks inside a paragraph', () => {
+  it('keeps the lines of a song, a letter and dated entries, which every format prints as lines', () => {
+    const text = [
+      'And Grandmother sang softly:',
+      '',
+      '“The firefly gives you light,',
+      'the cricket sings you to sleep,',
+      'the owl keeps watch tonight.”',
+      '',
+      'Dear Ingrid,',
+      'if you are reading this, the Havørn did not sink where they say it did.',
+      'Your friend, Jon',
+      '',
+      '12 March 1959: wind NW 6, nets out at dawn.',
+      '19 March 1959: anchored off Fedje. Nobody must know.',
+    ].join('\n');
+    expect(proseToBlocks(text)).toEqual([
+      { kind: 'paragraph', text: 'And Grandmother sang softly:' },
+      {
+        kind: 'paragraph',
+        text: '“The firefly gives you light,\nthe cricket sings you to sleep,\nthe owl keeps watch tonight.”',
+      },
+      {
+        kind: 'paragraph',
+        text: 'Dear Ingrid,\nif you are reading this, the Havørn did not sink where they say it did.\nYour friend, Jon',
+      },
+      {
+        kind: 'paragraph',
+        text: '12 March 1959: wind NW 6, nets out at dawn.\n19 March 1959: anchored off Fedje. Nobody must know.',
+      },
+    ]);
+  });
+
+  it('joins prose a model hard-wrapped at a column into one line', () => {
+    const wrapped = [
+      'The harbour was quiet that morning, quieter than Ingrid had ever known',
+      'it, and the gulls sat on the bollards as if they too were waiting for',
+      'news that would not come.',
+    ].join('\n');
+    expect(proseToBlocks(`${wrapped}\n\nShe went in.`)).toEqual([
+      {
+        kind: 'paragraph',
+        text:
+          'The harbour was quiet that morning, quieter than Ingrid had ever known it, and the gulls sat on the ' +
+          'bollards as if they too were waiting for news that would not come.',
+      },
+      { kind: 'paragraph', text: 'She went in.' },
+    ]);
   });
 });

@@ -26,7 +26,7 @@ export function proseToBlocks(text: string, options: { headings?: boolean } = {}
   // The list being read: items may come with blank lines between them.
   let list: ListBlock | undefined;
   const flush = () => {
-    const paragraph = current.join(' ').replace(/\s+/g, ' ').trim();
+    const paragraph = paragraphText(current);
     current = [];
     if (paragraph) blocks.push({ kind: 'paragraph', text: withoutEmphasis(paragraph) });
   };
@@ -69,6 +69,28 @@ export function proseToBlocks(text: string, options: { headings?: boolean } = {}
   while (blocks[blocks.length - 1]?.kind === 'scene_break') blocks.pop();
   return blocks;
 }
+
+/**
+ * One paragraph's text from the lines a model wrote it on. Lines it broke on
+ * purpose (a song, a poem, a letter's greeting and signature, an address,
+ * dated log entries) keep their breaks as `\n`, which every format prints as
+ * a line break; prose hard-wrapped at a fixed width (every line but the last
+ * long and about as long as the others) is one line.
+ */
+export function paragraphText(lines: readonly string[]): string {
+  const kept = lines.map((line) => line.replace(/\s+/g, ' ').trim()).filter(Boolean);
+  return kept.join(hardWrapped(kept) ? ' ' : '\n');
+}
+
+/** Prose a model wrapped at a column: 2+ lines, all but the last at least 50 characters, within 30 of each other. */
+function hardWrapped(lines: readonly string[]): boolean {
+  const body = lines.slice(0, -1).map((line) => Array.from(line).length);
+  if (body.length === 0) return false;
+  return Math.min(...body) >= HARD_WRAP_MIN && Math.max(...body) - Math.min(...body) <= HARD_WRAP_SPREAD;
+}
+
+const HARD_WRAP_MIN = 50;
+const HARD_WRAP_SPREAD = 30;
 
 /** A non-fiction heading: a `## ` or `### ` line, or a line all in bold. */
 function headingOf(line: string): HeadingBlock | undefined {

@@ -13,7 +13,7 @@ import type {
   GlossaryEntryBlock,
   PanelBlock,
 } from '../../../book/book-document';
-import { chapterLabel, formatNumber, objectivesLabel } from '../text-helpers';
+import { chapterLabel, formatNumber, objectivesLabel, paragraphLines } from '../text-helpers';
 import type { BookLabels } from '../../../book/book-labels';
 import type { EpubImage, EpubImages } from './epub-images';
 import { escapeXml, xhtmlDocument } from './epub-xml';
@@ -253,7 +253,12 @@ function renderBlock(block: Exclude<BookBlock, { kind: 'exercise' | 'glossary_en
     case 'heading':
       return block.level === 2 ? `<h2>${escapeXml(block.text)}</h2>` : `<h3>${escapeXml(block.text)}</h3>`;
     case 'paragraph':
-      return paragraph(escapeXml(block.text), 'prose');
+      return paragraph(
+        paragraphLines(block.text)
+          .map((line) => escapeXml(line))
+          .join('<br/>'),
+        'prose',
+      );
     case 'dialogue': {
       const speaker = escapeXml(block.speaker);
       const text = escapeXml(block.text);

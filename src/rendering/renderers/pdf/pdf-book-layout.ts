@@ -19,6 +19,7 @@ import {
   formatNumber,
   imagesById,
   objectivesLabel,
+  paragraphLines,
   yieldToEventLoop,
 } from '../text-helpers';
 import { type Hyphenator, hyphenatorFor } from './hyphenation';
@@ -494,7 +495,7 @@ class BookLayout {
     const words: Content[] = [];
     const rest: Array<Exclude<BookBlock, PanelBlock>> = [];
     for (const block of chapter.blocks) {
-      if (block.kind === 'paragraph') words.push(cleanInline(block.text));
+      if (block.kind === 'paragraph') words.push(paragraphLines(block.text).join('\n'));
       else if (block.kind === 'dialogue') {
         const text = cleanInline(block.text);
         words.push(block.speaker ? `“${text}” said ${cleanInline(block.speaker)}.` : `“${text}”`);
@@ -516,7 +517,10 @@ class BookLayout {
     const width = ts.contentWidth - 2 * inset;
     const gap = 10;
     const height =
-      words.reduce((sum, text) => sum + ts.lines(text, STYLES.pictureText, width).length, 0) *
+      words.reduce(
+        (sum, text) => sum + ts.paragraphLines(text, STYLES.pictureText, { first: width, rest: width }).lines.length,
+        0,
+      ) *
         STYLES.pictureText.leading +
       Math.max(0, words.length - 1) * gap;
     ts.y = ts.top + Math.max(0, (ts.contentHeight - height) / 2);
@@ -536,7 +540,7 @@ class BookLayout {
         return;
       }
       case 'paragraph':
-        this.bodyParagraph(cleanInline(block.text));
+        this.bodyParagraph(paragraphLines(block.text).join('\n'));
         return;
       case 'dialogue': {
         const speaker = cleanInline(block.speaker);

@@ -177,6 +177,31 @@ export class Typesetter {
     return breakLines(runs, lineWidths, measureAt(style.size), bidi, (style.hyphenate && this.hyphenator) || undefined);
   }
 
+  /**
+   * The lines of a paragraph whose text may hold line breaks (`\n`: verse, a
+   * letter, an address), each part broken on its own, the first indented;
+   * `ends` holds the index of each part's last line, which stays ragged.
+   */
+  paragraphLines(content: Content, style: TextStyle, widths: LineWidths): { lines: Line[]; ends: Set<number> } {
+    if (typeof content !== 'string' || !content.includes('\n')) {
+      const lines = this.lines(content, style, widths);
+      return { lines, ends: new Set([lines.length - 1]) };
+    }
+    const lines: Line[] = [];
+    const ends = new Set<number>();
+    for (const part of content.split('\n')) {
+      const partLines = this.lines(
+        part,
+        style,
+        lines.length === 0 ? widths : { first: widths.rest, rest: widths.rest },
+      );
+      if (partLines.length === 0) continue;
+      lines.push(...partLines);
+      ends.add(lines.length - 1);
+    }
+    return { lines, ends };
+  }
+
   /** Width of the content set on one line. */
   naturalWidth(content: Content, style: TextStyle): number {
     return this.lines(content, style, Number.POSITIVE_INFINITY)[0]?.width ?? 0;
@@ -259,7 +284,7 @@ export class Typesetter {
     const inset = options.inset ?? 0;
     const indent = options.indent ?? 0;
     const width = this.contentWidth - inset - (options.insetRight ?? 0);
-    const lines = this.lines(content, style, { first: width - indent, rest: width });
+    const { lines, ends } = this.paragraphLines(content, style, { first: width - indent, rest: width });
     if (lines.length === 0) return;
     this.space(options.spaceBefore ?? 0);
     // No single first line at a page foot, paragraphs of up to three lines unbroken,
@@ -302,7 +327,7 @@ export class Typesetter {
       const offset = index === 0 ? indent : 0;
       if (index === 0 && options.marker !== undefined) this.drawMarker(options.marker, style, inset, rtl);
       const x = this.left + leftInset + (rtl ? 0 : offset);
-      this.drawLine(line, x, this.y, width - offset, style, index === lines.length - 1, true);
+      this.drawLine(line, x, this.y, width - offset, style, ends.has(index), true);
       this.y += style.leading;
     });
     // The text object stays open for the next paragraph; other drawing or a new page closes it.

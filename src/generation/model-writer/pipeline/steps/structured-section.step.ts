@@ -15,7 +15,7 @@ import type { BookPlan, PlannedSection } from './book-plan';
 import { languageLine } from './bible.step';
 import { sectionBrief } from './section-brief';
 import { tokensPerWord, writerSystemPrompt } from './prose-section.step';
-import { withoutEmphasis } from '../prose-reader';
+import { paragraphText, withoutEmphasis } from '../prose-reader';
 
 export type StructuredType = Extract<ConcreteBookType, 'comic' | 'manga' | 'childrens'>;
 
@@ -88,7 +88,7 @@ function toBlocks(type: StructuredType, value: unknown): BookBlock[] {
       const spread = value as { text: string; illustration: string };
       return spread.text
         .split(/\n\s*\n/)
-        .map((text) => printed(text))
+        .map((text) => printed(paragraphText(text.split('\n'))))
         .filter(Boolean)
         .map((text) => ({ kind: 'paragraph', text }));
     }
