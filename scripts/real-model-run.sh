@@ -16,6 +16,7 @@ job=$3
 dir=${4:-/tmp/realruns/$name}
 relay_port=$((port + 1000))
 mkdir -p "$dir"
+printf '%s\n' "$job" >"$dir/job.json"
 [ -f dist/src/main.js ] || { echo "build first: npm run build" >&2; exit 1; }
 
 relay=${MODEL_RELAY:-../shared/tools/model-relay.mjs}

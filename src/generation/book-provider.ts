@@ -53,6 +53,8 @@ export interface PictureHints {
   scenes: ReadonlyMap<string, { words: string; alt: string }>;
   /** The cover's alt text, in the book's language. */
   coverAlt?: string;
+  /** The people of the story by full name, the hero first (a book prints no cast page of its plan). */
+  cast?: readonly string[];
 }
 
 export interface BookProvider {

@@ -1,15 +1,8 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import type { BookDocument } from '../book/book-document';
 import { bookLabels } from '../book/book-labels';
-import { RendererRegistry } from './renderer-registry';
-import { entry, unzip } from './renderers/epub/testing/epub-samples';
+import { readerText as shownText } from './testing/reader-text';
 import { sampleBook } from './testing/sample-books';
 
-const renderers = new RendererRegistry();
 const FORMATS = ['txt', 'md', 'html', 'epub', 'pdf'] as const;
 
 /** A sample textbook (contents, a foreword, lessons, exercises and their answers) in `language`. */
@@ -30,26 +23,10 @@ function textbookIn(language: string): BookDocument {
   };
 }
 
-/** What a reader sees of the book in `format`: the text files as they are; the EPUB's pages; the PDF's text. */
+/** What a reader sees of the book in `format`, the PDF's text on one line. */
 async function readerText(format: (typeof FORMATS)[number], document: BookDocument): Promise<string> {
-  const output = await renderers.get(format)!.render(document);
-  if (format === 'epub') {
-    const zip = await unzip(output);
-    const names = Object.keys(zip.files).filter((name) => name.endsWith('.xhtml'));
-    return (await Promise.all(names.map((name) => entry(zip, name)))).join('\n');
-  }
-  if (format === 'pdf') {
-    const directory = await mkdtemp(path.join(tmpdir(), 'labels-'));
-    try {
-      const file = path.join(directory, 'book.pdf');
-      await writeFile(file, output);
-      const { stdout } = await promisify(execFile)('pdftotext', ['-enc', 'UTF-8', file, '-']);
-      return stdout.replace(/\s+/g, ' ');
-    } finally {
-      await rm(directory, { recursive: true, force: true });
-    }
-  }
-  return output.toString('utf8');
+  const text = await shownText(format, document);
+  return format === 'pdf' ? text.replace(/\s+/g, ' ') : text;
 }
 
 describe('book labels', () => {

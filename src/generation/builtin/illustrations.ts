@@ -531,7 +531,7 @@ export async function addBuiltinIllustrations(
   const { language } = document.metadata;
   const style = document.metadata.style;
   const daylight = document.metadata.type === 'childrens';
-  const cast = (document.frontMatter.cast ?? []).map((member) => member.name);
+  const cast = hints.cast ?? (document.frontMatter.cast ?? []).map((member) => member.name);
   const readings = document.chapters.map((chapter) =>
     readScene(hints.scenes.get(chapter.id)?.words ?? chapter.blocks.flatMap(blockTexts).join(' '), cast, language),
   );

@@ -70,7 +70,6 @@ hr.scene-break::after { content: "\\2042"; color: var(--muted); }
 .subtitle { font-size: 1.3em; font-style: italic; margin: 0 0 1.5em; }
 .byline { font-size: 1.1em; letter-spacing: 0.05em; }
 .cover { margin: 2em 0; }
-.synopsis { text-align: left; font-style: italic; color: var(--muted); }
 .reading-note { font-size: 0.9em; color: var(--muted); }
 .dedication p { text-align: center; font-style: italic; margin: 3em 0; }
 .toc ol { list-style: none; padding: 0; }
@@ -200,10 +199,7 @@ function titlePage(document: BookDocument, images: Map<string, BookImage>, label
     paragraphIf(escapeHtml(metadata.subtitle), 'subtitle'),
     author ? `<p class="byline">${labels.by(author)}</p>` : '',
     cover ? `<figure class="cover">${cover}</figure>` : '',
-    paragraphIf(escapeHtml(metadata.synopsis), 'synopsis'),
-    metadata.readingDirection === 'rtl'
-      ? '<p class="reading-note">Panels read from right to left, as in the original page layout.</p>'
-      : '',
+    metadata.readingDirection === 'rtl' ? `<p class="reading-note">${labels.readsRightToLeft}</p>` : '',
     '</header>',
   ]
     .filter(Boolean)

@@ -102,13 +102,11 @@ function defined(values: Array<string | undefined>): string[] {
 function titleBlock(document: BookDocument, images: Map<string, BookImage>, labels: BookLabels): string[] {
   const { metadata } = document;
   const author = escapeMarkdown(metadata.author);
-  const synopsis = escapeMarkdown(metadata.synopsis);
   return defined([
     `# ${escapeMarkdown(metadata.title) || labels.untitled}`,
     emphasis(escapeMarkdown(metadata.subtitle)),
     author ? labels.by(`**${author}**`) : undefined,
     document.coverImageId ? image(images.get(document.coverImageId)) : undefined,
-    synopsis ? `> ${synopsis}` : undefined,
     '---',
   ]);
 }

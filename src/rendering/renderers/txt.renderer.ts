@@ -88,8 +88,6 @@ function titleBlock(document: BookDocument, images: Map<string, BookImage>, labe
     const alt = cleanInline(cover?.alt);
     if (alt) lines.push('', ...centred(`[${labels.illustration}: ${alt}]`));
   }
-  const synopsis = paragraph(metadata.synopsis);
-  if (synopsis.length > 0) lines.push('', ...synopsis);
   return lines;
 }
 

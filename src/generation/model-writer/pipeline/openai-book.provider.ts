@@ -91,7 +91,11 @@ export class OpenAiBookProvider implements BookProvider {
           return [chapterId(section.number), scene] as const;
         }),
       );
-      document = await this.options.illustrate(document, request.requestId, { scenes, coverAlt: coverAlt(plan) });
+      document = await this.options.illustrate(document, request.requestId, {
+        scenes,
+        coverAlt: coverAlt(plan),
+        cast: plan.bible.kind === 'story' ? plan.bible.characters.map((character) => character.name) : [],
+      });
     }
     document.metadata.wordCount = documentWords(document.chapters);
     const report = meter.snapshot();
@@ -239,13 +243,9 @@ function assemble(
       blocks: [...glossary.values()].sort((a, b) => a.term.localeCompare(b.term, plan.language)),
     });
   }
+  // The bible and the synopsis are for the writers: roles, secrets and the ending. Nothing of them is printed
+  // (the synopsis stays in the metadata); learning objectives are written for the reader.
   const frontMatter: FrontMatter = {};
-  if (plan.bible.kind === 'story' && plan.bible.characters.length > 0) {
-    frontMatter.cast = plan.bible.characters.map((character) => ({
-      name: character.name,
-      description: `${character.role}. ${character.description}`.slice(0, 500),
-    }));
-  }
   if (plan.bible.kind === 'subject' && plan.bible.readerOutcomes.length > 0) {
     frontMatter.objectives = plan.bible.readerOutcomes;
   }

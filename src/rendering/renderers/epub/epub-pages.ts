@@ -109,7 +109,6 @@ export function titlePage(document: BookDocument, context: PageContext): EpubPag
     `<h1 epub:type="fulltitle">${title}</h1>`,
     paragraph(escapeXml(metadata.subtitle), 'subtitle'),
     author ? `<p class="byline">${labels.by(author)}</p>` : '',
-    paragraph(escapeXml(metadata.synopsis), 'synopsis'),
     metadata.readingDirection === 'rtl' ? `<p class="reading-note">${labels.readsRightToLeft}</p>` : '',
     '</section>',
   ].filter(Boolean);

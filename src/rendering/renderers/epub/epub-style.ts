@@ -77,7 +77,6 @@ dl.glossary dd { margin: 0 0 0 1.5em; }
 .title-page h1 { font-size: 2em; text-align: center; margin: 3em 0 0.5em; }
 .title-page .subtitle { font-size: 1.2em; font-style: italic; margin-bottom: 2em; }
 .title-page .byline { font-size: 1.1em; margin-bottom: 3em; }
-.title-page .synopsis { font-style: italic; text-align: left; }
 .title-page .reading-note { font-size: 0.9em; }
 
 .dedication { text-align: center; font-style: italic; margin-top: 30%; }
