@@ -1,0 +1,127 @@
+/**
+ * Books written by a real model (test/real-runs/, kept by scripts/keep-real-run.mjs), replayed through the
+ * pipeline as it is now: the recorded chat server answers each request with the answer the model gave it.
+ * These specs read real prose, so what they find wrong a buyer would find wrong.
+ */
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import type { BookType, BookStyle, ModelId, OutputFormat } from '../../../catalog/catalog';
+import type { BookDocument } from '../../../book/book-document';
+import { OUTPUT_FORMATS } from '../../../catalog/catalog';
+import { readerText } from '../../../rendering/testing/reader-text';
+import type { GenerationReport } from '../../generation-report';
+import { bookRequest, generationContext } from '../testing/provider-harness';
+import {
+  readRealRun,
+  startRecordedChatServer,
+  type RealRun,
+  type RecordedChatServer,
+} from '../testing/recorded-chat-server';
+import { OpenAiBookProvider } from './openai-book.provider';
+
+const RUNS_DIRECTORY = path.join(__dirname, '../../../../test/real-runs');
+const RUNS = readdirSync(RUNS_DIRECTORY)
+  .filter((file) => file.endsWith('.json.gz'))
+  .map((file) => ({ name: file.replace(/\.json\.gz$/, ''), run: readRealRun(path.join(RUNS_DIRECTORY, file)) }));
+
+interface Replayed {
+  document: BookDocument;
+  report: GenerationReport;
+  server: RecordedChatServer;
+  messages: string[];
+}
+
+async function replay(run: RealRun): Promise<Replayed> {
+  const server = await startRecordedChatServer(run);
+  const provider = new OpenAiBookProvider({
+    baseUrl: server.baseUrl,
+    apiKey: '',
+    model: 'relay-writer',
+    plannerModel: 'relay-writer',
+    timeoutMs: 30_000,
+    idleTimeoutMs: 30_000,
+    maxRetries: 0,
+    concurrency: 4,
+  });
+  const context = generationContext();
+  try {
+    const { document, report } = await provider.generate(
+      bookRequest({
+        type: run.job.type as Exclude<BookType, 'automatic'>,
+        style: (run.job.style ?? 'automatic') as BookStyle,
+        model: (run.job.model ?? '2.0') as ModelId,
+        outputFormat: (run.job.output_format ?? 'pdf') as OutputFormat,
+        prompt: run.job.prompt,
+        images: run.job.images ?? false,
+        author: 'Scriptorium',
+        customTone: '',
+      }),
+      context,
+    );
+    return { document, report, server, messages: context.messages };
+  } finally {
+    await server.close();
+  }
+}
+
+/** The planner's notes for the writers that a reader must not be told: the synopsis and the roles of the cast. */
+function plannerNotes(run: RealRun): string[] {
+  const bible = run.calls.find((call) => call.request.response_format?.json_schema?.name === 'book_bible');
+  const value = JSON.parse(bible?.answer ?? '{}') as { synopsis?: string; characters?: Array<{ role?: string }> };
+  return (
+    [value.synopsis ?? '', ...(value.characters ?? []).map((character) => character.role ?? '')]
+      // A short role ("the owl") may stand in the story's own words; a planner's note is a sentence.
+      .filter((note) => note.length >= 30)
+  );
+}
+
+describe.each(RUNS)('the real run $name', ({ run }) => {
+  let replayed: Replayed;
+  beforeAll(async () => {
+    replayed = await replay(run);
+  }, 120_000);
+
+  it('is answered from the recording at every request: no step asks what the model was never asked', () => {
+    const unanswered = replayed.server.served.filter((call) => call.answeredBy === undefined).map((call) => call.key);
+    expect(unanswered).toEqual([]);
+  });
+
+  it('cuts no answer for its budget', () => {
+    const cut = replayed.server.served.filter((call) => call.finishReason === 'length');
+    expect(cut).toEqual([]);
+  });
+
+  it('prints nothing of the planner’s notes (synopsis, roles) on any page, in any format', async () => {
+    const notes = plannerNotes(run);
+    expect(notes.length).toBeGreaterThan(0);
+    for (const format of OUTPUT_FORMATS) {
+      const shown = await readerText(format, replayed.document);
+      const pages = format === 'json' ? JSON.stringify({ ...JSON.parse(shown), metadata: {} }) : shown;
+      const printed = notes.filter((note) => pages.includes(note.slice(0, 60)));
+      expect({ format, printed }).toEqual({ format, printed: [] });
+    }
+  });
+
+  it('keeps the lines of the verse and letters the model wrote', () => {
+    // Lines the model set apart inside a passage: in the recording, a run of short lines with single breaks.
+    const verses = run.calls
+      .flatMap((call) => (call.answer ?? '').replace(/\\n/g, '\n').split(/\n\s*\n/))
+      .map((passage) =>
+        passage
+          .trim()
+          .split('\n')
+          .map((line) => line.trim()),
+      )
+      .filter((lines) => lines.length >= 3 && lines.every((line) => line.length > 0 && line.length < 50));
+    const paragraphs = replayed.document.chapters.flatMap((chapter) =>
+      chapter.blocks.flatMap((block) => (block.kind === 'paragraph' ? [block.text] : [])),
+    );
+    // Where a paragraph of the book holds two lines of one, they stand on lines of their own, not run together.
+    const flattened = verses.filter(([first, second]) =>
+      paragraphs.some(
+        (text) => text.includes(first!) && text.includes(second!) && !text.includes(`${first}\n${second}`),
+      ),
+    );
+    expect(flattened).toEqual([]);
+  });
+});
