@@ -4,6 +4,7 @@ import type { BookDocument } from '../book/book-document';
 import { GenerationError } from '../generation/generation.errors';
 import { bookFileName } from './book-file-name';
 import { RendererRegistry } from './renderer-registry';
+import { typesetBook } from './typography';
 
 export interface RenderedBook {
   content: Buffer;
@@ -50,7 +51,8 @@ export class RenderingService implements OnModuleInit {
     return {
       contentType: renderer.contentType,
       render: async (document) => ({
-        content: await renderer.render(document),
+        // Every format from the text as the book's language sets it (French spaces, German quotes...).
+        content: await renderer.render(typesetBook(document)),
         fileName: bookFileName(document.metadata.title, renderer.fileExtension),
       }),
     };

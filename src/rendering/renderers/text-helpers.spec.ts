@@ -154,9 +154,11 @@ describe('cleanInline', () => {
     const reference = (text: string) =>
       text
         .replace(/(?![\t\n\r])\p{Cc}|\p{Noncharacter_Code_Point}|\p{Cs}/gu, '')
-        .replace(/\s+/g, ' ')
+        // No-break spaces are a typesetter's, set on purpose: they stay.
+        .replace(/[^\S\u00a0\u202f]+/g, ' ')
         .trim();
     const pieces = fc.constantFrom(
+      '\u202f',
       ' ',
       '  ',
       '\t',
@@ -178,6 +180,12 @@ describe('cleanInline', () => {
         const text = parts.join('');
         expect(cleanInline(text)).toBe(reference(text));
       }),
+    );
+  });
+
+  it('keeps the no-break spaces of French typography (a guillemet never parts from its words)', () => {
+    expect(cleanInline('«\u202fViens\u202f!\u202f» Il est 9\u00a0h.')).toBe(
+      '«\u202fViens\u202f!\u202f» Il est 9\u00a0h.',
     );
   });
 

@@ -29,8 +29,12 @@ const UNSAFE_ANYWHERE = new RegExp(UNSAFE_CHARACTERS.source, 'u');
  */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const MAYBE_UNSAFE = /[\0-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ufdd0-\ufdef\ufffe\uffff\ud800-\udfff]/;
-/** Whitespace that collapsing changes: anything but single plain spaces. */
-const UNEVEN_SPACE = /[^\S ]| {2}/;
+/**
+ * Whitespace that collapsing changes: anything but single plain spaces and the no-break spaces a typesetter
+ * sets on purpose (French U+00A0 before a colon, U+202F inside guillemets), which stay.
+ */
+const UNEVEN_SPACE = /[^\S \u00a0\u202f]| {2}/;
+const COLLAPSIBLE_SPACE = /[^\S\u00a0\u202f]+/g;
 
 /**
  * A user string as one clean line: unsafe characters removed, every run of
@@ -42,7 +46,7 @@ export function cleanInline(text: string | undefined): string {
   if (!text) return '';
   // Nearly every paragraph is clean already: a test allocates nothing, a replace copies the text.
   const safe = MAYBE_UNSAFE.test(text) && UNSAFE_ANYWHERE.test(text) ? text.replace(UNSAFE_CHARACTERS, '') : text;
-  const spaced = UNEVEN_SPACE.test(safe) ? safe.replace(/\s+/g, ' ') : safe;
+  const spaced = UNEVEN_SPACE.test(safe) ? safe.replace(COLLAPSIBLE_SPACE, ' ') : safe;
   return spaced.trim();
 }
 

@@ -67,9 +67,13 @@ const WHITESPACE = /\s/;
 // rarer spaces, surrogate pairs): text whose words only break at spaces.
 const PLAIN = /^[^\t\n\v\f\r\u00a0\u1100-\uffff]*$/;
 
-/** JavaScript's `\s` for one UTF-16 unit (all whitespace is in the BMP), without a regex for ASCII. */
+/**
+ * JavaScript's `\s` for one UTF-16 unit (all whitespace is in the BMP), without a regex for ASCII; the
+ * no-break spaces (U+00A0, U+202F narrow, U+2007 figure) join the words on either side, as typesetters mean.
+ */
 function isSpace(code: number): boolean {
   if (code < 128) return code === 32 || (code >= 9 && code <= 13);
+  if (code === 0xa0 || code === 0x202f || code === 0x2007) return false;
   return WHITESPACE.test(String.fromCharCode(code));
 }
 
