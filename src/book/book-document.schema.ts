@@ -243,6 +243,11 @@ export const BOOK_DOCUMENT_SCHEMA = {
               retries: { type: 'integer', minimum: 0 },
               continuations: { type: 'integer', minimum: 0 },
               revisions: { type: 'integer', minimum: 0 },
+              unchangedRevisions: {
+                type: 'integer',
+                minimum: 0,
+                description: 'Revision calls whose answer left the text as it was (since 1.3).',
+              },
               promptTokens: { type: 'integer', minimum: 0 },
               completionTokens: { type: 'integer', minimum: 0 },
               tokensEstimated: { type: 'boolean' },

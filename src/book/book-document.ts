@@ -193,6 +193,8 @@ export interface GenerationMetadata {
   continuations: number;
   /** Sections revised after the continuity check, and openings rewritten at a seam. */
   revisions: number;
+  /** Revision calls whose answer left the section's text as it was (1.3): counted, not kept as revisions. */
+  unchangedRevisions?: number;
   promptTokens: number;
   completionTokens: number;
   /** True when a server sent no usage for some answers and their tokens were estimated from their length. */

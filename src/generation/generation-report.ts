@@ -47,6 +47,7 @@ export class GenerationMeter {
       retries: 0,
       continuations: 0,
       revisions: 0,
+      unchangedRevisions: 0,
       promptTokens: 0,
       completionTokens: 0,
       tokensEstimated: false,
@@ -69,6 +70,11 @@ export class GenerationMeter {
 
   countRevision(): void {
     this.report.revisions += 1;
+  }
+
+  /** A revision came back with the text as it was: a call that changed nothing. */
+  countUnchangedRevision(): void {
+    this.report.unchangedRevisions = (this.report.unchangedRevisions ?? 0) + 1;
   }
 
   addTokens(model: string, usage: { prompt: number; completion: number; estimated: boolean }): void {

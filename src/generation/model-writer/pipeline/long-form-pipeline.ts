@@ -63,13 +63,20 @@ import {
   structuredMaxTokens,
   structuredSectionMessages,
   structuredSectionStep,
+  writtenText,
 } from './steps/structured-section.step';
 import { withoutNewStockSentences, withoutStockSentences } from '../checks/stock-phrases';
 import { checkWholeText, paragraphIndexes } from '../checks/text-checks';
 import { TaskCancelledError, TaskLimiter } from '../client/task-limiter';
 import { findTitleFormulas, formulaText, newTitleProblem, speaksOfTitles } from '../checks/title-formulas';
 
-/** A section is continued until it has this share of its budget: the book must reach 95% of its planned length. */
+/**
+ * A section is continued until it has this share of its budget, unless its writer ended it: an answer asked to
+ * end the section on its closing state that stopped by itself, on a whole sentence, with at least
+ * SECTION_ACCEPTABLE of the budget, is the section. Asked for more, a real model could only write past the
+ * story's last line (a finished ending at 88% was told to "continue for about 250 words, covering the beats
+ * not yet written", in five books of six). The price follows the words written.
+ */
 const SECTION_COMPLETE = 0.95;
 /** Below this share after every continuation, the model is not writing the book: the section fails. */
 const SECTION_ACCEPTABLE = 0.8;
@@ -552,7 +559,8 @@ class PipelineRun {
       }
       // Without room under the client's limit the section ends here; a cut sentence is dropped below.
       const roomLeft = roomUnderLimit(now) >= MIN_LIMITED_CONTINUATION_WORDS;
-      if ((cut || now < budget * SECTION_COMPLETE) && roomLeft) {
+      const ended = !partOfMore && !cutMidSentence && now >= budget * SECTION_ACCEPTABLE;
+      if ((cut || (now < budget * SECTION_COMPLETE && !ended)) && roomLeft) {
         if (continuations >= maxContinuations) break;
         continuations += 1;
         // After the first page or a part the section goes on as planned: nothing to report unless it was cut.
@@ -624,7 +632,13 @@ class PipelineRun {
       },
       this.call,
     );
-    const notes: SectionNotes = { summary: section.summary, closingState: section.closingState, facts: [] };
+    // A page or a spread writes no notes: the continuity check reads it whole, as written.
+    const notes: SectionNotes = {
+      summary: section.summary,
+      closingState: section.closingState,
+      facts: [],
+      text: writtenText(blocks, illustration),
+    };
     return { chapter: this.chapter(section, blocks), notes, ...(illustration ? { illustration } : {}) };
   }
 
@@ -769,6 +783,12 @@ class PipelineRun {
             }),
       );
       if (!revised) return;
+      if (readerText(revised.chapter.blocks) === readerText(section.chapter.blocks)) {
+        // The reviser found nothing to change: a wasted call, counted as such, and the section stays as it was.
+        this.call.meter.countUnchangedRevision();
+        await this.call.notify(`${capitalise(this.shapeLabel)} ${number} kept as drafted: the reviser changed nothing`);
+        return;
+      }
       this.call.meter.countRevision();
       sections[index] = revised;
       await this.saveSection(revised);
@@ -824,7 +844,7 @@ class PipelineRun {
     for (const edit of [...edits].sort((a, b) => b.paragraph - a.paragraph)) {
       const at = indexes[edit.paragraph - 1];
       const original = at === undefined ? undefined : blocks[at];
-      if (at === undefined || original?.kind !== 'paragraph') continue;
+      if (at === undefined || original?.kind !== 'paragraph' || edit.replacement.trim() === original.text) continue;
       const check = checkProse(edit.replacement, { language: this.plan.language });
       const text = check.problems.length > 0 ? undefined : this.rewrite(planned, original.text, check.text);
       // An edit fixes a detail; one that guts the paragraph would cost the book its length and its scene.

@@ -91,6 +91,16 @@ describe.each(RUNS)('the real run $name', ({ run }) => {
     expect(cut).toEqual([]);
   });
 
+  it('asks for more words only of a section left well short, never past a close its writer reached', () => {
+    const topUps = replayed.messages.flatMap((message) => {
+      const asked = /: ([\d,]+) of ([\d,]+) words; asking for the rest$/.exec(message);
+      return asked
+        ? [{ written: Number(asked[1]!.replace(/,/g, '')), budget: Number(asked[2]!.replace(/,/g, '')) }]
+        : [];
+    });
+    expect(topUps.filter(({ written, budget }) => written >= 0.8 * budget)).toEqual([]);
+  });
+
   it('prints nothing of the planner’s notes (synopsis, roles) on any page, in any format', async () => {
     const notes = plannerNotes(run);
     expect(notes.length).toBeGreaterThan(0);

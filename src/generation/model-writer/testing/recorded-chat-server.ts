@@ -5,8 +5,10 @@
  * what it asks for (the step's schema name, the section it is about, and how
  * many answers the conversation already holds), not by its place in the run,
  * so reworded prompts and another order of parallel calls replay the same
- * answers. A request the run never made is answered 400 with what was asked,
- * so a spec fails and says so. Answers longer than `max_tokens` (four
+ * answers. A correction the run never needed (the pipeline, now reading
+ * other text, sends a recorded answer back) gets the step's first answer
+ * again, marked `stale`; any other request the run never made is answered
+ * 400 with what was asked, so a spec fails and says so. Answers longer than `max_tokens` (four
  * characters a token, as the relay that recorded them counted) are cut with
  * `finish_reason: "length"`, as a real server cuts them.
  */
@@ -54,6 +56,8 @@ export interface ServedCall {
   key: string;
   /** The recorded call's number that answered, or undefined when none matched (answered 400). */
   answeredBy?: number;
+  /** Answered with the step's first answer: the recording has no answer for this correction. */
+  stale?: boolean;
   finishReason?: 'stop' | 'length';
   maxTokens?: number;
 }
@@ -125,9 +129,12 @@ export async function startRecordedChatServer(run: RealRun): Promise<RecordedCha
         return;
       }
       const key = callKey(body);
-      const recorded = answers.get(key) ?? [];
+      const [step, section, turn] = key.split('|');
+      const firstTurn = `${step}|${section}|0`;
+      const stale = !answers.has(key) && turn !== '0' && step !== 'prose' && answers.has(firstTurn);
+      const recorded = answers.get(stale ? firstTurn : key) ?? [];
       // Repeats of one request (a retry after an unusable answer) take the run's next answer for it, then its last.
-      const index = Math.min(used.get(key) ?? 0, recorded.length - 1);
+      const index = stale ? recorded.length - 1 : Math.min(used.get(key) ?? 0, recorded.length - 1);
       const call = recorded[index];
       const maxTokens = body.max_completion_tokens ?? body.max_tokens;
       if (!call?.answer) {
@@ -144,7 +151,7 @@ export async function startRecordedChatServer(run: RealRun): Promise<RecordedCha
         text = text.slice(0, maxTokens * 4);
         finishReason = 'length';
       }
-      served.push({ key, answeredBy: call.n, finishReason, maxTokens });
+      served.push({ key, answeredBy: call.n, finishReason, maxTokens, ...(stale ? { stale } : {}) });
       answer(response, body, text, finishReason);
     });
   });

@@ -136,6 +136,8 @@ export function continuityMessages(plan: BookPlan, label: string, notes: Map<num
             (section.plants?.length
               ? ` Planned to set up: ${section.plants.map((plant) => `${plant.what} (paid off in ${label} ${plant.paysOffIn})`).join('; ')}`
               : '');
+          if (note?.text !== undefined)
+            return `${name}: Planned: ${section.summary} As written: ${note.text}${reveals}`;
           return note
             ? `${name}: Planned: ${section.summary} Written: ${note.summary} Ends: ${note.closingState} ` +
                 `Facts: ${note.facts.join('; ')}${reveals}`

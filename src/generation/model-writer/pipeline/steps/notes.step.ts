@@ -15,6 +15,11 @@ export interface SectionNotes {
   summary: string;
   closingState: string;
   facts: string[];
+  /**
+   * The section's whole text as written, for sections short enough to be read whole (pages and spreads,
+   * which write no notes): the continuity check reads it instead of the plan.
+   */
+  text?: string;
 }
 
 export const NOTES_SCHEMA: JsonSchema = obj({

@@ -115,6 +115,19 @@ function printed(text: string | null | undefined): string {
   return withoutEmphasis((text ?? '').trim());
 }
 
+/**
+ * A page or spread as written, for the continuity check: what each panel shows, its caption and speech, or
+ * the spread's words and the picture its writer asked for.
+ */
+export function writtenText(blocks: readonly BookBlock[], illustration?: string): string {
+  const parts = blocks.map((block) => {
+    if (block.kind !== 'panel') return readerText([block]);
+    const speech = block.dialogue.map((line) => ` ${line.speaker}: “${line.text}”`).join('');
+    return `Panel ${block.number}: ${block.description}${block.caption ? ` Caption: ${block.caption}` : ''}${speech}`;
+  });
+  return [...parts, ...(illustration ? [`Picture: ${illustration}`] : [])].join(' / ').replace(/\s*\n\s*/g, ' / ');
+}
+
 /** All the reader's text of a structured answer, for the refusal, meta-text and language checks. */
 export function readerText(blocks: readonly BookBlock[]): string {
   return blocks
