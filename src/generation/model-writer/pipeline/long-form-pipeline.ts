@@ -839,12 +839,18 @@ class PipelineRun {
     );
     const blocks = [...section.chapter.blocks];
     let applied = 0;
+    // Edits that give a paragraph back as it was: a reviser with nothing to change, made to answer.
+    let same = 0;
     let words = chapterWords(section.chapter);
     // From the last paragraph back, so earlier indexes stay valid while blocks are replaced.
     for (const edit of [...edits].sort((a, b) => b.paragraph - a.paragraph)) {
       const at = indexes[edit.paragraph - 1];
       const original = at === undefined ? undefined : blocks[at];
-      if (at === undefined || original?.kind !== 'paragraph' || edit.replacement.trim() === original.text) continue;
+      if (at === undefined || original?.kind !== 'paragraph') continue;
+      if (edit.replacement.trim() === original.text) {
+        same += 1;
+        continue;
+      }
       const check = checkProse(edit.replacement, { language: this.plan.language });
       const text = check.problems.length > 0 ? undefined : this.rewrite(planned, original.text, check.text);
       // An edit fixes a detail; one that guts the paragraph would cost the book its length and its scene.
@@ -861,6 +867,8 @@ class PipelineRun {
       words = revisedWords;
       applied += 1;
     }
+    // Every edit the paragraph as it was: the section comes back unchanged, and is counted so (not as unusable).
+    if (applied === 0 && same === edits.length) return section;
     if (applied === 0) {
       // Not a revision: the job must not say the section was revised, nor count it.
       await this.call.notify(

@@ -1184,6 +1184,52 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     expect(revisions[0]!.lastUserMessage).toContain(`What happens: ${planned}`);
   });
 
+  it('counts a revision that gives the text back as it was as a call that changed nothing, not a revision', async () => {
+    const book = await provider({
+      answer: (call, generated) => {
+        if (call.name === 'continuity_check') {
+          return {
+            issues: [{ section: 2, problem: 'Mara is called Maria here.', fix: 'Call her Mara.' }],
+            instructions: instructionsOf(generated),
+          };
+        }
+        if (call.name !== 'section_revision') return generated;
+        // The reviser answers with the first paragraph it is shown, exactly as the prompt quotes it.
+        const [, number, text] = /^\[(\d+)\] (.+)$/m.exec(call.lastUserMessage) ?? [];
+        return { edits: [{ paragraph: Number(number), replacement: text }] };
+      },
+    });
+    const ctx = context();
+    const outcome = await book.generate(request(), ctx);
+    const unchanged = ctx.messages.filter((message) =>
+      message.endsWith('kept as drafted: the reviser changed nothing'),
+    );
+    expect(unchanged.length).toBeGreaterThanOrEqual(1);
+    expect(outcome.report.unchangedRevisions).toBe(unchanged.length);
+    expect(outcome.document.metadata.generation?.unchangedRevisions).toBe(unchanged.length);
+    expect(outcome.report.revisions).toBe(0);
+    expect(ctx.messages.join('\n')).toMatch(/Part 2 kept as drafted: the reviser changed nothing/);
+    expect(ctx.messages.join('\n')).not.toMatch(/Part 2 revised/);
+  });
+
+  it('shows the continuity check each spread of a picture book as written, not as planned', async () => {
+    const book = await provider();
+    const outcome = await book.generate(request({ type: 'childrens' }), context());
+    const check = server!.calls.find((call) => call.name === 'continuity_check')!.lastUserMessage;
+    let unrevisedShownWhole = 0;
+    for (const chapter of outcome.document.chapters) {
+      const spread = check.split('\n').find((line) => line.startsWith(`Spread ${chapter.number} "`))!;
+      const [planned, written] = spread.split(' As written: ');
+      expect(written).toBeDefined();
+      expect(planned).not.toContain(written!.split(' / ')[0]!);
+      // A spread the reviser left alone is in the book as the check read it.
+      const words = chapter.blocks.flatMap((block) => (block.kind === 'paragraph' ? [block.text] : []));
+      if (written!.startsWith(words[0]!.split('\n')[0]!)) unrevisedShownWhole += 1;
+    }
+    expect(unrevisedShownWhole).toBeGreaterThan(0);
+    expect(check).not.toMatch(/ Written: /);
+  });
+
   it('sends the sections the continuity check flags back for revision', async () => {
     const book = await provider({
       answer: (call, generated) =>
