@@ -8,6 +8,8 @@
 import type { ConcreteBookType } from '../../../book/book-shapes';
 
 export interface TypeGuide {
+  /** What the type is called in a prompt ("picture book", not the API's `childrens`). */
+  name: string;
   /** One sentence: what this book is, for the model. */
   form: string;
   /** What the planner must decide for this type beyond the cast and outline (3 to 6 items). */
@@ -24,11 +26,12 @@ export interface TypeGuide {
 
 /** Shared by the prose fiction types, so the two cannot drift apart. */
 const PROSE_DIALOGUE =
-  'In paragraphs, in quotation marks, with plain tags ("said") or an action beat, a new paragraph per speaker; ' +
-  'never screenplay lines (Name: "...").';
+  "Marked as the book's language marks speech (“” in English, « » in French, dashes in Spanish, 「」 in " +
+  'Japanese), plain tags or an action beat, a new paragraph per speaker; never screenplay lines.';
 
 export const TYPE_GUIDES: Record<ConcreteBookType, TypeGuide> = {
   novel: {
+    name: 'novel',
     form: "A novel: long prose fiction in chapters, where a cast's choices drive a plot through rising complications to a resolution.",
     planning: [
       "The protagonist's want, need, and what blocks both.",
@@ -44,7 +47,7 @@ export const TYPE_GUIDES: Record<ConcreteBookType, TypeGuide> = {
     ],
     seams:
       'Open in motion at a new moment, never with a recap, and vary the kind of opening. Close on a changed situation, a decision or an open question, never on a summary or reflection on what it meant.',
-    dialogue: `${PROSE_DIALOGUE} Subtext: people evade and interrupt; nobody explains what both know.`,
+    dialogue: `${PROSE_DIALOGUE} Subtext: nobody explains what both know.`,
     avoid: [
       'A chapter ending that sums up its meaning or muses on the journey.',
       'Stock phrases: "a testament to", "little did she know".',
@@ -53,6 +56,7 @@ export const TYPE_GUIDES: Record<ConcreteBookType, TypeGuide> = {
     ],
   },
   short_story: {
+    name: 'short story',
     form: 'A short story: prose fiction in a few parts, built on one situation, a small cast and a single turn, where every detail earns its place.',
     planning: [
       'One central conflict or question, and the moment it turns.',
@@ -77,6 +81,7 @@ export const TYPE_GUIDES: Record<ConcreteBookType, TypeGuide> = {
     ],
   },
   comic: {
+    name: 'comic',
     form: 'A comic: a story in pages of panels; the art carries action and setting, the words are captions, balloons and sound effects.',
     planning: [
       'Characters with distinct silhouettes, costumes and props, described once and kept identical.',
@@ -102,6 +107,7 @@ export const TYPE_GUIDES: Record<ConcreteBookType, TypeGuide> = {
     ],
   },
   manga: {
+    name: 'manga',
     form: 'A manga: a Japanese-style comic read right to left, where pacing, faces and silent panels carry emotion and key moments are drawn out.',
     planning: [
       'Designs distinct at a glance (hair, eyes, outfit); archetypes each character outgrows.',
@@ -128,6 +134,7 @@ export const TYPE_GUIDES: Record<ConcreteBookType, TypeGuide> = {
     ],
   },
   childrens: {
+    name: 'picture book',
     form: 'A picture book for ages 3 to 7: a short story read aloud by an adult across double-page spreads, where words and pictures each tell part of it.',
     planning: [
       'One child-sized problem and a child or animal hero who solves it without adult rescue.',
@@ -145,7 +152,7 @@ export const TYPE_GUIDES: Record<ConcreteBookType, TypeGuide> = {
     seams:
       'End most spreads on a question, a "but" or a set-up that begs the page turn; open the next on the answer. The last spread echoes the first and lands softly.',
     dialogue:
-      'In quotation marks with "said", short and easy to say aloud, each speaker clear; animal noises and sound words welcome.',
+      'Marked as the book\'s language marks speech (quotation marks with "said" in English, dashes in Spanish), short and easy to say aloud, each speaker clear; animal noises and sound words welcome.',
     avoid: [
       'Words a five-year-old does not know; long sentences with clauses.',
       'A moral stated outright, or an adult solving the problem.',
@@ -154,6 +161,7 @@ export const TYPE_GUIDES: Record<ConcreteBookType, TypeGuide> = {
     ],
   },
   textbook: {
+    name: 'textbook',
     form: 'A textbook: lessons that teach a subject in order, each building on the last, so a learner can master it by reading and practising.',
     planning: [
       'The learner: level, prerequisites, what they must be able to do at the end.',
@@ -182,6 +190,7 @@ export const TYPE_GUIDES: Record<ConcreteBookType, TypeGuide> = {
     ],
   },
   self_help: {
+    name: 'self-help book',
     form: 'A self-help book: chapters that each teach one principle for changing part of a life, with stories that make it real and steps the reader can act on.',
     planning: [
       'The reader: their problem, what they have tried, and the change the book offers.',
@@ -208,6 +217,7 @@ export const TYPE_GUIDES: Record<ConcreteBookType, TypeGuide> = {
     ],
   },
   non_fiction: {
+    name: 'non-fiction book',
     form: 'A non-fiction book: chapters that argue a thesis about a real subject through evidence, explanation and narrative, for a general reader.',
     planning: [
       'The thesis, and the question each chapter answers on the way to it.',

@@ -792,7 +792,7 @@ class PipelineRun {
       this.call.meter.countRevision();
       sections[index] = revised;
       await this.saveSection(revised);
-      await this.call.notify(`${capitalise(this.shapeLabel)} ${number} revised: ${list[0]}`);
+      await this.call.notify(`${capitalise(this.shapeLabel)} ${number} revised: ${inOneLine(list[0] ?? '')}`);
     });
   }
 
@@ -1160,4 +1160,18 @@ function namedMore(revised: string, original: string, language: string, narrator
   return (
     narratorNamedAsOther(revised, language, narrator).length > narratorNamedAsOther(original, language, narrator).length
   );
+}
+
+/** Longest problem a status message quotes: the client reads one line, not the editor's whole note. */
+const MESSAGE_PROBLEM_CHARACTERS = 90;
+
+/**
+ * An editor's problem as a status message says it: its first sentence, cut at a word near 90 characters
+ * (a real reviser's note ran to several sentences and its fix, in English, in a French client's messages).
+ */
+export function inOneLine(problem: string): string {
+  const first = (/^.+?[.!?](?=\s|$)/su.exec(problem.trim())?.[0] ?? problem.trim()).replace(/\s+/g, ' ');
+  if (first.length <= MESSAGE_PROBLEM_CHARACTERS) return first;
+  const cut = first.slice(0, MESSAGE_PROBLEM_CHARACTERS);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), MESSAGE_PROBLEM_CHARACTERS / 2)).replace(/[,;:]$/, '')}…`;
 }

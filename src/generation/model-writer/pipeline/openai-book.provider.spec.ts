@@ -13,6 +13,7 @@ import { stockPhrasesIn } from '../checks/stock-phrases';
 import type { OpenAiModelSettings } from '../client/openai-settings';
 import type { FakeChatCall, FakeChatServer, FakeChatServerOptions } from '../testing/fake-chat-server';
 import { bookRequest, generationContext, startProvider } from '../testing/provider-harness';
+import { inOneLine } from './long-form-pipeline';
 
 /**
  * The long-form pipeline against the project's fake OpenAI-compatible server:
@@ -623,7 +624,7 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
   });
 
   it('takes a section its writer ended, a little short of its budget, as written: no words asked past its close', async () => {
-    const book = await provider({ wordRatio: 0.85 });
+    const book = await provider({ wordRatio: 0.9 });
     const ctx = context();
     const outcome = await book.generate(request(), ctx);
     expect(server!.calls.filter((call) => call.lastUserMessage.startsWith('Continue'))).toEqual([]);
@@ -1740,4 +1741,17 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
       expect(published.length).toBeLessThan(drafted);
     },
   );
+});
+
+describe('status messages about revisions', () => {
+  it('quote the editor’s problem in one line: its first sentence, cut at a word', () => {
+    expect(inOneLine('Mara is called Maria here. Fix: call her Mara.')).toBe('Mara is called Maria here.');
+    const long =
+      'The phrase "if nothing had happened" comes 15 times in the book, 7 of them in this section (paragraphs 2, ' +
+      '3, 7), which readers notice as a tic. Fix: keep it at most once here.';
+    expect(inOneLine(long)).toBe(
+      'The phrase "if nothing had happened" comes 15 times in the book, 7 of them in this…',
+    );
+    expect(inOneLine(long).length).toBeLessThanOrEqual(91);
+  });
 });

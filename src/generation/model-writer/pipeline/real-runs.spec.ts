@@ -17,6 +17,7 @@ import {
   type RealRun,
   type RecordedChatServer,
 } from '../testing/recorded-chat-server';
+import { estimateTokens } from '../client/model-client';
 import { OpenAiBookProvider } from './openai-book.provider';
 
 const RUNS_DIRECTORY = path.join(__dirname, '../../../../test/real-runs');
@@ -86,9 +87,18 @@ describe.each(RUNS)('the real run $name', ({ run }) => {
     expect(unanswered).toEqual([]);
   });
 
-  it('cuts no answer for its budget', () => {
+  it('cuts no answer for its budget, and gives every plan room to spare', () => {
     const cut = replayed.server.served.filter((call) => call.finishReason === 'length');
     expect(cut).toEqual([]);
+    // The real answers measured as the pipeline measures (a token a CJK character): none past 3/4 of its room.
+    const tight = replayed.server.served.flatMap((call) => {
+      const recorded = run.calls.find((candidate) => candidate.n === call.answeredBy);
+      const step = call.key.split('|')[0]!;
+      if (!recorded?.answer || !call.maxTokens || !['book_bible', 'book_outline'].includes(step)) return [];
+      const share = estimateTokens(recorded.answer) / call.maxTokens;
+      return share > 0.75 ? [`${call.key}: ${Math.round(share * 100)}%`] : [];
+    });
+    expect(tight).toEqual([]);
   });
 
   it('asks for more words only of a section left well short, never past a close its writer reached', () => {

@@ -1,6 +1,6 @@
 import { bookShape } from '../../../../book/book-shapes';
 import { generationRequest } from '../../../testing/generation-request';
-import { bibleSchema, bibleStep, type BibleInput } from './bible.step';
+import { bibleMessages, bibleSchema, bibleStep, type BibleInput } from './bible.step';
 
 const input: BibleInput = {
   request: generationRequest({
@@ -62,10 +62,29 @@ describe('the bible step: what the client asks of every section, and its limits 
     });
   });
 
-  it('sends back a limit too small to be one, as a server that ignores the bounds may give', () => {
+  it('drops a limit the client never stated, as a model that fills every field of a schema gives one', () => {
+    // The prompt limits chapters to 2,000 words and names no length for the book: 16,000 is the planner's own.
+    const read = bibleStep(input).read(answer({ every_section: [], section_words_max: 2_000, book_words_max: 16_000 }));
+    expect(read).toEqual({ value: expect.objectContaining({ wordLimits: { section: 2_000 } }) });
+    // Nor a number too small to be a limit at all, as a server that ignores the schema's bounds may give.
     expect(bibleStep(input).read(answer({ every_section: [], section_words_max: 2, book_words_max: 0 }))).toEqual({
-      problems: ['/section_words_max must be null or at least 50', '/book_words_max must be null or at least 200'],
+      value: expect.objectContaining({ wordLimits: {} }),
     });
+  });
+
+  it('keeps a limit the client wrote its own way: 3k, 3.000, or a round figure the planner rounded', () => {
+    const asked = (prompt: string, limit: number) =>
+      bibleStep({ ...input, request: generationRequest({ type: 'self_help', prompt }) }).read(
+        answer({ every_section: [], section_words_max: null, book_words_max: limit }),
+      );
+    for (const [prompt, limit] of [
+      ['A guide of at most 3k words.', 3_000],
+      ['Ein Ratgeber, höchstens 3.000 Wörter.', 3_000],
+      ['A short guide, under 12 000 words in all.', 12_000],
+      ['About 20 pages of 250 words at most: 5,000 words.', 5_000],
+    ] as const) {
+      expect(asked(prompt, limit)).toEqual({ value: expect.objectContaining({ wordLimits: { book: limit } }) });
+    }
   });
 });
 
@@ -101,5 +120,21 @@ describe('the bible step: the cast', () => {
       request: generationRequest({ prompt: 'A keeper named Mara and her friend Elara Voss.' }),
     };
     expect(bibleStep(asked).read(cast('Mara', 'Elara Voss'))).not.toHaveProperty('concerns');
+  });
+});
+
+describe('the bible step: what it asks in words a real model reads well', () => {
+  it('names the type as readers do ("a picture book", never "a childrens") and the author as a byline', () => {
+    const messages = bibleMessages({
+      ...input,
+      request: generationRequest({ type: 'childrens', author: 'Scriptorium' }),
+      type: 'childrens',
+      shape: bookShape('childrens', '2.0'),
+      sections: 12,
+    });
+    const text = messages.map((message) => message.content).join('\n');
+    expect(text).toContain('Plan a picture book of 12 spreads');
+    expect(text).not.toMatch(/childrens/);
+    expect(text).toContain('Its <author> is the name the title page prints as the book');
   });
 });
