@@ -243,6 +243,11 @@ export const BOOK_DOCUMENT_SCHEMA = {
               retries: { type: 'integer', minimum: 0 },
               continuations: { type: 'integer', minimum: 0 },
               revisions: { type: 'integer', minimum: 0 },
+              cachedPromptTokens: {
+                type: 'integer',
+                minimum: 0,
+                description: 'Of the prompt tokens, those the model server read from its prefix cache (since 1.3).',
+              },
               unchangedRevisions: {
                 type: 'integer',
                 minimum: 0,

@@ -196,6 +196,8 @@ export interface GenerationMetadata {
   /** Revision calls whose answer left the section's text as it was (1.3): counted, not kept as revisions. */
   unchangedRevisions?: number;
   promptTokens: number;
+  /** Of `promptTokens`, those the server read from its prefix cache, when it reports them (1.3). */
+  cachedPromptTokens?: number;
   completionTokens: number;
   /** True when a server sent no usage for some answers and their tokens were estimated from their length. */
   tokensEstimated: boolean;

@@ -49,6 +49,7 @@ export class GenerationMeter {
       revisions: 0,
       unchangedRevisions: 0,
       promptTokens: 0,
+      cachedPromptTokens: 0,
       completionTokens: 0,
       tokensEstimated: false,
       byModel: {},
@@ -77,8 +78,9 @@ export class GenerationMeter {
     this.report.unchangedRevisions = (this.report.unchangedRevisions ?? 0) + 1;
   }
 
-  addTokens(model: string, usage: { prompt: number; completion: number; estimated: boolean }): void {
+  addTokens(model: string, usage: { prompt: number; completion: number; estimated: boolean; cached?: number }): void {
     this.report.promptTokens += usage.prompt;
+    if (usage.cached) this.report.cachedPromptTokens = (this.report.cachedPromptTokens ?? 0) + usage.cached;
     this.report.completionTokens += usage.completion;
     if (usage.estimated) this.report.tokensEstimated = true;
     const entry = (this.report.byModel[model] ??= { calls: 0, promptTokens: 0, completionTokens: 0 });

@@ -867,6 +867,10 @@ export interface components {
           retries: number;
           continuations: number;
           revisions: number;
+          /** @description Of the prompt tokens, those the model server read from its prefix cache (since 1.3). */
+          cachedPromptTokens?: number;
+          /** @description Revision calls whose answer left the text as it was (since 1.3). */
+          unchangedRevisions?: number;
           promptTokens: number;
           completionTokens: number;
           tokensEstimated: boolean;

@@ -25,6 +25,8 @@ export interface TokenUsage {
   completion: number;
   /** The server sent no usage (no `include_usage`, or the stream broke): counted from the text's length. */
   estimated: boolean;
+  /** Of the prompt's tokens, those the server read from its prefix cache, when it says. */
+  cached?: number;
 }
 
 export interface ChatAnswer {
@@ -396,7 +398,12 @@ export class ModelClient {
 
     const counted: TokenUsage =
       usage?.prompt_tokens !== undefined && usage.completion_tokens !== undefined
-        ? { prompt: usage.prompt_tokens, completion: usage.completion_tokens, estimated: false }
+        ? {
+            prompt: usage.prompt_tokens,
+            completion: usage.completion_tokens,
+            estimated: false,
+            ...cachedTokens(usage),
+          }
         : {
             prompt: estimateTokens(messages.map((message) => message.content).join('\n')),
             completion: estimateTokens(text + (refusal ?? '')),
@@ -498,6 +505,13 @@ interface ReportedUsage {
  * prefix, so every cache count is added: counting a token twice can only hide
  * a cut, never invent one.
  */
+/** The prompt tokens a server says it read from its prefix cache (OpenAI, vLLM, DeepSeek, Anthropic-style proxies). */
+function cachedTokens(usage: ReportedUsage): { cached?: number } {
+  const cached =
+    usage.prompt_tokens_details?.cached_tokens ?? usage.cache_read_input_tokens ?? usage.prompt_cache_hit_tokens;
+  return typeof cached === 'number' && cached > 0 ? { cached } : {};
+}
+
 export function promptTokensRead(usage: ReportedUsage | undefined, prompt: number): number {
   const cached = [
     usage?.prompt_tokens_details?.cached_tokens,

@@ -1185,6 +1185,31 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     expect(revisions[0]!.lastUserMessage).toContain(`What happens: ${planned}`);
   });
 
+  it('records the prompt tokens a server read from its prefix cache, when it reports them', async () => {
+    const book = await provider({ cachedPromptShare: 0.5 });
+    const { report, document } = await book.generate(request(), context());
+    expect(report.cachedPromptTokens).toBeGreaterThan(0.45 * report.promptTokens);
+    expect(report.cachedPromptTokens).toBeLessThanOrEqual(0.5 * report.promptTokens);
+    expect(document.metadata.generation?.cachedPromptTokens).toBe(report.cachedPromptTokens);
+  });
+
+  it('keeps the shared part of every section prompt ahead of the section’s own, for servers that cache prefixes', async () => {
+    const book = await provider();
+    await book.generate(request({ type: 'novel' }), context());
+    // Each chapter's first request (not the book's first page, which is asked before the others have a voice).
+    const prompts = server!.calls
+      .filter((call) => call.kind === 'prose' && /^Write chapter ([2-9]|1\d) of /m.test(call.lastUserMessage))
+      .map((call) => call.messages.map((message) => message.content).join('\n'));
+    expect(prompts.length).toBeGreaterThanOrEqual(5);
+    for (const [index, prompt] of prompts.entries()) {
+      const other = prompts[(index + 1) % prompts.length]!;
+      let shared = 0;
+      while (shared < prompt.length && prompt[shared] === other[shared]) shared += 1;
+      // Six real books shared 80% of a section prompt (24,500 of 30,300 characters in the novel).
+      expect(shared / Math.min(prompt.length, other.length)).toBeGreaterThan(0.6);
+    }
+  });
+
   it('counts a revision that gives the text back as it was as a call that changed nothing, not a revision', async () => {
     const book = await provider({
       answer: (call, generated) => {
@@ -1749,9 +1774,7 @@ describe('status messages about revisions', () => {
     const long =
       'The phrase "if nothing had happened" comes 15 times in the book, 7 of them in this section (paragraphs 2, ' +
       '3, 7), which readers notice as a tic. Fix: keep it at most once here.';
-    expect(inOneLine(long)).toBe(
-      'The phrase "if nothing had happened" comes 15 times in the book, 7 of them in this…',
-    );
+    expect(inOneLine(long)).toBe('The phrase "if nothing had happened" comes 15 times in the book, 7 of them in this…');
     expect(inOneLine(long).length).toBeLessThanOrEqual(91);
   });
 });

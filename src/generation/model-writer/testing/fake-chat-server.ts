@@ -232,6 +232,8 @@ export interface FakeChatServerOptions {
    * whole prompt, so only the usage tells.
    */
   silentContextWindow?: number;
+  /** As OpenAI and vLLM report a prefix cache: this share of each prompt's tokens as `cached_tokens`. */
+  cachedPromptShare?: number;
   /** How the server counts a prompt's tokens; by default as `estimateTokens` does (one per CJK character). */
   countPromptTokens?: (text: string) => number;
   /** OpenAI's strict-mode checks on json_schema: name pattern, object root, all properties required, additionalProperties false. */
@@ -649,7 +651,13 @@ export async function startFakeChatServer(options: FakeChatServerOptions = {}): 
     const promptRead = Math.min(promptTokens, options.silentContextWindow ?? Number.POSITIVE_INFINITY);
     const usage = (text: string) => {
       const completion = plan.completionTokens ?? countTokens(text);
-      return { prompt_tokens: promptRead, completion_tokens: completion, total_tokens: promptRead + completion };
+      const cached = Math.floor(promptRead * (options.cachedPromptShare ?? 0));
+      return {
+        prompt_tokens: promptRead,
+        completion_tokens: completion,
+        total_tokens: promptRead + completion,
+        ...(cached > 0 ? { prompt_tokens_details: { cached_tokens: cached } } : {}),
+      };
     };
 
     if (!call.stream) {

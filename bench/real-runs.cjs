@@ -1,0 +1,101 @@
+/**
+ * `npm run bench:real-runs`: replays every real model's run in test/real-runs/ through the pipeline as it
+ * is now (the recorded chat server answers each request with the answer the model gave), and writes, per
+ * run, the calls it makes, the calls the recording answered that this pipeline no longer makes, words
+ * against planned, top-ups, revisions and revisions that changed nothing, to bench/results/real-runs.json;
+ * with --books DIR it also writes each book in its job's format there, to read.
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+
+const built = (file) => path.join(__dirname, '..', 'dist', 'src', file);
+const { readRealRun, startRecordedChatServer } = require(
+  built('generation/model-writer/testing/recorded-chat-server.js'),
+);
+const { OpenAiBookProvider } = require(built('generation/model-writer/pipeline/openai-book.provider.js'));
+const { RenderingService } = require(built('rendering/rendering.service.js'));
+const { RendererRegistry } = require(built('rendering/renderer-registry.js'));
+
+async function main() {
+  const booksAt = process.argv.includes('--books') ? process.argv[process.argv.indexOf('--books') + 1] : undefined;
+  const directory = path.join(__dirname, '..', 'test', 'real-runs');
+  const rendering = new RenderingService(new RendererRegistry());
+  const results = [];
+  for (const file of fs
+    .readdirSync(directory)
+    .filter((name) => name.endsWith('.json.gz'))
+    .sort()) {
+    const run = readRealRun(path.join(directory, file));
+    const server = await startRecordedChatServer(run);
+    const messages = [];
+    const started = Date.now();
+    const provider = new OpenAiBookProvider({
+      baseUrl: server.baseUrl,
+      apiKey: '',
+      model: 'relay-writer',
+      plannerModel: 'relay-writer',
+      timeoutMs: 30000,
+      idleTimeoutMs: 30000,
+      maxRetries: 0,
+      concurrency: 4,
+    });
+    const { document, report } = await provider.generate(
+      {
+        requestId: '00000000-0000-4000-8000-000000000001',
+        createdAt: '2026-12-01T00:00:00.000Z',
+        type: run.job.type,
+        style: run.job.style ?? 'automatic',
+        model: run.job.model ?? '2.0',
+        outputFormat: run.job.output_format ?? 'pdf',
+        prompt: run.job.prompt,
+        images: run.job.images ?? false,
+        author: 'Scriptorium',
+        customTone: '',
+      },
+      {
+        progress: { report: (_progress, message) => void (message && messages.push(message)) },
+        signal: new AbortController().signal,
+      },
+    );
+    await server.close();
+    const answered = new Set(server.served.map((call) => call.answeredBy));
+    const recorded = run.calls.filter((call) => call.answer !== undefined);
+    const result = {
+      run: file.replace(/\.json\.gz$/, ''),
+      title: run.title,
+      recordedCalls: recorded.length,
+      calls: report.calls,
+      recordedAnswersNotAskedNow: recorded.filter((call) => !answered.has(call.n)).length,
+      unanswered: server.served.filter((call) => call.answeredBy === undefined).length,
+      staleCorrections: server.served.filter((call) => call.stale).length,
+      cutForBudget: server.served.filter((call) => call.finishReason === 'length').length,
+      plannedWords: document.metadata.targetWords,
+      words: document.metadata.wordCount,
+      topUps: messages.filter((message) => message.endsWith('asking for the rest')).length,
+      revisions: report.revisions,
+      unchangedRevisions: report.unchangedRevisions ?? 0,
+      promptTokens: report.promptTokens,
+      completionTokens: report.completionTokens,
+      replayMs: Date.now() - started,
+    };
+    results.push(result);
+    console.log(JSON.stringify(result));
+    if (booksAt) {
+      fs.mkdirSync(booksAt, { recursive: true });
+      const format = run.job.output_format ?? 'pdf';
+      const { content } = await rendering.rendererFor(format).render(document);
+      fs.writeFileSync(path.join(booksAt, `${result.run}.${format}`), content);
+      const md = await rendering.rendererFor('md').render(document);
+      fs.writeFileSync(path.join(booksAt, `${result.run}.md`), md.content);
+    }
+  }
+  const out = path.join(__dirname, 'results', 'real-runs.json');
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  fs.writeFileSync(out, JSON.stringify({ measuredAt: new Date().toISOString(), runs: results }, null, 2) + '\n');
+  console.log(`wrote ${out}`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
