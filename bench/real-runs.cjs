@@ -5,10 +5,17 @@
  * against planned, top-ups, revisions and revisions that changed nothing, to bench/results/real-runs.json;
  * with --books DIR it also writes each book in its job's format there, to read.
  */
+require('reflect-metadata');
+const { execFileSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 
-const built = (file) => path.join(__dirname, '..', 'dist', 'src', file);
+// Compiled with the testing folders (the recorded chat server), as bench:engine compiles.
+const root = path.resolve(__dirname, '..');
+execFileSync(path.join(root, 'node_modules', '.bin', 'tsc'), ['-p', path.join(__dirname, 'tsconfig.json')], {
+  stdio: 'inherit',
+});
+const built = (file) => path.join(root, '.tmp', 'bench-dist', 'src', file);
 const { readRealRun, startRecordedChatServer } = require(
   built('generation/model-writer/testing/recorded-chat-server.js'),
 );
