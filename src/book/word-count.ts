@@ -28,8 +28,14 @@ export function countWords(text: string): number {
   for (const token of spacedText.split(/\s+/)) {
     if (token !== '' && HAS_LETTER_OR_DIGIT.test(token)) spaced += 1;
   }
-  return spaced + Math.round(unspaced / 2);
+  return spaced + Math.round(unspaced / UNSPACED_CHARACTERS_PER_WORD);
 }
+
+/** Characters of a script written without spaces (Chinese, Japanese, Thai) that count as one word. */
+export const UNSPACED_CHARACTERS_PER_WORD = 2;
+
+/** Languages whose books are written without spaces between words, so a length in words means little to a writer. */
+export const UNSPACED_LANGUAGES: ReadonlySet<string> = new Set(['ja', 'zh', 'th']);
 
 /**
  * The text a reader reads in a block. Speaker labels, the artist's panel

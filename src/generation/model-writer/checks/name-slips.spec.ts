@@ -27,6 +27,16 @@ describe('oneEditApart', () => {
 });
 
 describe('findNameSlips', () => {
+  it('takes a name with the genitive -s written without an apostrophe for the name, not a slip', () => {
+    const slips = findNameSlips(
+      ['Johan Eide', 'Ingrid Solberg'],
+      'Johan Eide tends the beacon. Ingrid Solberg keeps the books.',
+      [{ number: 9, text: 'He had worked in a shop on Karl Johans gate before the war. Ingrid watched Johan work.' }],
+      'en',
+    );
+    expect(slips).toEqual([]);
+  });
+
   it('finds a cast name misspelt, counts every use by section, and names the one meant', () => {
     const slips = slipsIn(
       'The lamp went out, and Mara climbed the stair.',

@@ -88,6 +88,7 @@ export function findNameSlips(
   for (const { section, word } of written) {
     const lower = word.toLowerCase();
     if (!insideClause.has(word) || lowerCase.has(lower) || CAPITALISED_WORDS.has(lower)) continue;
+    if (isGenitive(word, castWords)) continue;
     if (!meanings.has(word)) meanings.set(word, closeCastName(word, castWords));
     const meant = meanings.get(word);
     if (meant === undefined) continue;
@@ -115,6 +116,15 @@ export function slipProblem(slip: NameSlip, uses: number, label: string, paragra
 
 function withoutPossessive(word: string): string {
   return word.replace(/['’]s?$/u, '');
+}
+
+/**
+ * A cast name with the genitive -s of languages that write it without an apostrophe (Norwegian, Swedish,
+ * Danish, German, Dutch: "Karl Johans gate", "Annas Buch"): the name itself, not a slip of it. A real novel's
+ * Oslo street went to revision as a misspelling of Johan.
+ */
+function isGenitive(word: string, castWords: ReadonlyMap<string, string>): boolean {
+  return word.endsWith('s') && castWords.has(word.slice(0, -1));
 }
 
 /** The cast member whose name has a word one edit from `word`, with the same first letter. */

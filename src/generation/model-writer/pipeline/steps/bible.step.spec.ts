@@ -1,6 +1,6 @@
 import { bookShape } from '../../../../book/book-shapes';
 import { generationRequest } from '../../../testing/generation-request';
-import { bibleMessages, bibleSchema, bibleStep, type BibleInput } from './bible.step';
+import { bibleMessages, bibleSchema, bibleStep, languageLine, type BibleInput } from './bible.step';
 
 const input: BibleInput = {
   request: generationRequest({
@@ -136,5 +136,15 @@ describe('the bible step: what it asks in words a real model reads well', () => 
     expect(text).toContain('Plan a picture book of 12 spreads');
     expect(text).not.toMatch(/childrens/);
     expect(text).toContain('Its <author> is the name the title page prints as the book');
+  });
+});
+
+describe('the language line', () => {
+  it('tells a Japanese or Chinese writer what a word of its length is, in characters', () => {
+    expect(languageLine('ja')).toMatch(
+      /Lengths here are in words of 2 characters: 1,000 words is about 2,000 characters\.$/,
+    );
+    expect(languageLine('zh-Hans')).toContain('words of 2 characters');
+    expect(languageLine('fr')).not.toContain('characters');
   });
 });

@@ -9,6 +9,8 @@
 import { isFiction, type BookShape, type ConcreteBookType } from '../../../../book/book-shapes';
 import type { BookGenerationRequest } from '../../../book-provider';
 import { isLanguageTag, languageName, languageTagOf } from '../../checks/language';
+import { primaryLanguage } from '../../../../book/language-tag';
+import { UNSPACED_CHARACTERS_PER_WORD, UNSPACED_LANGUAGES } from '../../../../book/word-count';
 import type { ChatMessage, StructuredStep } from '../../client/model-client';
 import { statedPerson } from '../../checks/narration-person';
 import { requestedNarration, type RequestedNarration } from '../../checks/requested-narration';
@@ -392,5 +394,10 @@ export function requestedSections(prompt: string): number | undefined {
 }
 
 export function languageLine(tag: string): string {
-  return `Language of the book: ${languageName(tag)} (${tag}).`;
+  const line = `Language of the book: ${languageName(tag)} (${tag}).`;
+  // "Words" mean little in Japanese: a real writer's parts of 1,100-1,600 words came back at 67-91% by our count.
+  return UNSPACED_LANGUAGES.has(primaryLanguage(tag))
+    ? `${line} Lengths here are in words of ${UNSPACED_CHARACTERS_PER_WORD} characters: 1,000 words is about ` +
+        `${(1000 * UNSPACED_CHARACTERS_PER_WORD).toLocaleString('en')} characters.`
+    : line;
 }
