@@ -116,8 +116,12 @@ describe.each(RUNS)('the real run $name', ({ run }) => {
     expect(notes.length).toBeGreaterThan(0);
     for (const format of OUTPUT_FORMATS) {
       const shown = await readerText(format, replayed.document);
-      const pages = format === 'json' ? JSON.stringify({ ...JSON.parse(shown), metadata: {} }) : shown;
-      const printed = notes.filter((note) => pages.includes(note.slice(0, 60)));
+      const pages = (format === 'json' ? JSON.stringify({ ...JSON.parse(shown), metadata: {} }) : shown).replace(
+        /\s+/g,
+        ' ',
+      );
+      // A note's end: where a synopsis tells the ending (its opening may well be the book's own first line).
+      const printed = notes.filter((note) => pages.includes(note.slice(-60).trim()));
       expect({ format, printed }).toEqual({ format, printed: [] });
     }
   });
