@@ -16,10 +16,8 @@ execFileSync(path.join(root, 'node_modules', '.bin', 'tsc'), ['-p', path.join(__
   stdio: 'inherit',
 });
 const built = (file) => path.join(root, '.tmp', 'bench-dist', 'src', file);
-const { readRealRun, startRecordedChatServer } = require(
-  built('generation/model-writer/testing/recorded-chat-server.js'),
-);
-const { OpenAiBookProvider } = require(built('generation/model-writer/pipeline/openai-book.provider.js'));
+const { readRealRun } = require(built('generation/model-writer/testing/recorded-chat-server.js'));
+const { replayRealRun } = require(built('generation/model-writer/testing/real-run-replay.js'));
 const { RenderingService } = require(built('rendering/rendering.service.js'));
 const { RendererRegistry } = require(built('rendering/renderer-registry.js'));
 
@@ -33,39 +31,9 @@ async function main() {
     .filter((name) => name.endsWith('.json.gz'))
     .sort()) {
     const run = readRealRun(path.join(directory, file));
-    const server = await startRecordedChatServer(run);
-    const messages = [];
     const started = Date.now();
-    const provider = new OpenAiBookProvider({
-      baseUrl: server.baseUrl,
-      apiKey: '',
-      model: 'relay-writer',
-      plannerModel: 'relay-writer',
-      timeoutMs: 30000,
-      idleTimeoutMs: 30000,
-      maxRetries: 0,
-      concurrency: 4,
-    });
-    const { document, report } = await provider.generate(
-      {
-        requestId: '00000000-0000-4000-8000-000000000001',
-        createdAt: '2026-12-01T00:00:00.000Z',
-        type: run.job.type,
-        style: run.job.style ?? 'automatic',
-        model: run.job.model ?? '2.0',
-        outputFormat: run.job.output_format ?? 'pdf',
-        prompt: run.job.prompt,
-        images: run.job.images ?? false,
-        author: 'Scriptorium',
-        customTone: '',
-      },
-      {
-        progress: { report: (_progress, message) => void (message && messages.push(message)) },
-        signal: new AbortController().signal,
-      },
-    );
-    await server.close();
-    const answered = new Set(server.served.map((call) => call.answeredBy));
+    const { document, report, served, messages } = await replayRealRun(run);
+    const answered = new Set(served.map((call) => call.answeredBy));
     const recorded = run.calls.filter((call) => call.answer !== undefined);
     const result = {
       run: file.replace(/\.json\.gz$/, ''),
@@ -73,9 +41,9 @@ async function main() {
       recordedCalls: recorded.length,
       calls: report.calls,
       recordedAnswersNotAskedNow: recorded.filter((call) => !answered.has(call.n)).length,
-      unanswered: server.served.filter((call) => call.answeredBy === undefined).length,
-      staleCorrections: server.served.filter((call) => call.stale).length,
-      cutForBudget: server.served.filter((call) => call.finishReason === 'length').length,
+      unanswered: served.filter((call) => call.answeredBy === undefined).length,
+      staleCorrections: served.filter((call) => call.stale).length,
+      cutForBudget: served.filter((call) => call.finishReason === 'length').length,
       plannedWords: document.metadata.targetWords,
       words: document.metadata.wordCount,
       topUps: messages.filter((message) => message.endsWith('asking for the rest')).length,

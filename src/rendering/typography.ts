@@ -179,8 +179,8 @@ export function typeset(text: string, language: string): string {
  */
 export function typesetBook(document: BookDocument): BookDocument {
   const language = document.metadata.language;
-  const set = (text: string): string => typeset(text, language);
   if (!TYPESET_LANGUAGES.has(parseTag(language).primary)) return document;
+  const set = (text: string): string => typeset(text, language);
   const front = document.frontMatter;
   return {
     ...document,

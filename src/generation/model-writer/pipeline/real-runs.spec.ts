@@ -5,65 +5,16 @@
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import type { BookType, BookStyle, ModelId, OutputFormat } from '../../../catalog/catalog';
-import type { BookDocument } from '../../../book/book-document';
 import { OUTPUT_FORMATS } from '../../../catalog/catalog';
 import { readerText } from '../../../rendering/testing/reader-text';
-import type { GenerationReport } from '../../generation-report';
-import { bookRequest, generationContext } from '../testing/provider-harness';
-import {
-  readRealRun,
-  startRecordedChatServer,
-  type RealRun,
-  type RecordedChatServer,
-} from '../testing/recorded-chat-server';
+import { readRealRun, type RealRun } from '../testing/recorded-chat-server';
+import { replayRealRun, type ReplayedRun } from '../testing/real-run-replay';
 import { estimateTokens } from '../client/model-client';
-import { OpenAiBookProvider } from './openai-book.provider';
 
 const RUNS_DIRECTORY = path.join(__dirname, '../../../../test/real-runs');
 const RUNS = readdirSync(RUNS_DIRECTORY)
   .filter((file) => file.endsWith('.json.gz'))
   .map((file) => ({ name: file.replace(/\.json\.gz$/, ''), run: readRealRun(path.join(RUNS_DIRECTORY, file)) }));
-
-interface Replayed {
-  document: BookDocument;
-  report: GenerationReport;
-  server: RecordedChatServer;
-  messages: string[];
-}
-
-async function replay(run: RealRun): Promise<Replayed> {
-  const server = await startRecordedChatServer(run);
-  const provider = new OpenAiBookProvider({
-    baseUrl: server.baseUrl,
-    apiKey: '',
-    model: 'relay-writer',
-    plannerModel: 'relay-writer',
-    timeoutMs: 30_000,
-    idleTimeoutMs: 30_000,
-    maxRetries: 0,
-    concurrency: 4,
-  });
-  const context = generationContext();
-  try {
-    const { document, report } = await provider.generate(
-      bookRequest({
-        type: run.job.type as Exclude<BookType, 'automatic'>,
-        style: (run.job.style ?? 'automatic') as BookStyle,
-        model: (run.job.model ?? '2.0') as ModelId,
-        outputFormat: (run.job.output_format ?? 'pdf') as OutputFormat,
-        prompt: run.job.prompt,
-        images: run.job.images ?? false,
-        author: 'Scriptorium',
-        customTone: '',
-      }),
-      context,
-    );
-    return { document, report, server, messages: context.messages };
-  } finally {
-    await server.close();
-  }
-}
 
 /** The planner's notes for the writers that a reader must not be told: the synopsis and the roles of the cast. */
 function plannerNotes(run: RealRun): string[] {
@@ -77,21 +28,21 @@ function plannerNotes(run: RealRun): string[] {
 }
 
 describe.each(RUNS)('the real run $name', ({ run }) => {
-  let replayed: Replayed;
+  let replayed: ReplayedRun;
   beforeAll(async () => {
-    replayed = await replay(run);
+    replayed = await replayRealRun(run);
   }, 120_000);
 
   it('is answered from the recording at every request: no step asks what the model was never asked', () => {
-    const unanswered = replayed.server.served.filter((call) => call.answeredBy === undefined).map((call) => call.key);
+    const unanswered = replayed.served.filter((call) => call.answeredBy === undefined).map((call) => call.key);
     expect(unanswered).toEqual([]);
   });
 
   it('cuts no answer for its budget, and gives every plan room to spare', () => {
-    const cut = replayed.server.served.filter((call) => call.finishReason === 'length');
+    const cut = replayed.served.filter((call) => call.finishReason === 'length');
     expect(cut).toEqual([]);
     // The real answers measured as the pipeline measures (a token a CJK character): none past 3/4 of its room.
-    const tight = replayed.server.served.flatMap((call) => {
+    const tight = replayed.served.flatMap((call) => {
       const recorded = run.calls.find((candidate) => candidate.n === call.answeredBy);
       const step = call.key.split('|')[0]!;
       if (!recorded?.answer || !call.maxTokens || !['book_bible', 'book_outline'].includes(step)) return [];
