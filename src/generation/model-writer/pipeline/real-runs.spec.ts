@@ -62,6 +62,12 @@ describe.each(RUNS)('the real run $name', ({ run }) => {
     expect(topUps.filter(({ written, budget }) => written >= 0.8 * budget)).toEqual([]);
   });
 
+  it('sends no section to a revision that gives it back unchanged', () => {
+    // A problem the draft does not have (a byline to "carry out", a line the draft never wrote) costs a call for
+    // nothing: the checks that raised them are what to mend, not the count.
+    expect(replayed.report.unchangedRevisions ?? 0).toBe(0);
+  });
+
   it('prints nothing of the planner’s notes (synopsis, roles) on any page, in any format', async () => {
     const notes = plannerNotes(run);
     expect(notes.length).toBeGreaterThan(0);

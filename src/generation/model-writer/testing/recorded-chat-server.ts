@@ -7,7 +7,8 @@
  * so reworded prompts and another order of parallel calls replay the same
  * answers. A correction the run never needed (the pipeline, now reading
  * other text, sends a recorded answer back) gets the step's first answer
- * again, marked `stale`; any other request the run never made is answered
+ * again, marked `stale`; a continuity check's verdicts follow its instructions by their text when the
+ * plan's list of them changed; any other request the run never made is answered
  * 400 with what was asked, so a spec fails and says so. Answers longer than `max_tokens` (four
  * characters a token, as the relay that recorded them counted) are cut with
  * `finish_reason: "length"`, as a real server cuts them.
@@ -145,7 +146,7 @@ export async function startRecordedChatServer(run: RealRun): Promise<RecordedCha
         return;
       }
       used.set(key, index + 1);
-      let text = call.answer;
+      let text = step === 'continuity_check' ? renumberedVerdicts(call, body) : call.answer;
       let finishReason: 'stop' | 'length' = 'stop';
       if (maxTokens && Math.ceil(text.length / 4) > maxTokens) {
         text = text.slice(0, maxTokens * 4);
@@ -166,6 +167,49 @@ export async function startRecordedChatServer(run: RealRun): Promise<RecordedCha
         server.close(() => resolve());
       }),
   };
+}
+
+/** The numbered list of the client's instructions a continuity check is shown (continuity.step.ts). */
+const INSTRUCTION_LIST = /^The client's instructions:\n((?:\d+\. .*(?:\n|$))+)/m;
+
+function instructionsOf(body: ChatBody): string[] {
+  const brief = (body.messages ?? []).map(textOf).find((text) => INSTRUCTION_LIST.test(text)) ?? '';
+  const list = INSTRUCTION_LIST.exec(brief)?.[1] ?? '';
+  return list
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => line.replace(/^\d+\. /, '').trim());
+}
+
+/**
+ * A continuity check names the client's instructions by their number in the list it was shown. When the plan's
+ * list is not the recorded one (the pipeline now drops a planner's instruction the recording kept), each recorded
+ * verdict is given its instruction's number in the list asked now, and a verdict on one not asked now is left out,
+ * so the replay judges the same instructions the model judged.
+ */
+function renumberedVerdicts(call: RecordedCall, body: ChatBody): string {
+  const recorded = instructionsOf(call.request);
+  const asked = instructionsOf(body);
+  if (recorded.join('\n') === asked.join('\n')) return call.answer ?? '';
+  try {
+    const value = JSON.parse(call.answer ?? '') as {
+      issues?: Array<{ problem?: string }>;
+      instructions?: Array<{ number: number }>;
+    };
+    // An issue raised about an instruction by its number ("Instruction 10 (credit the author...) is carried out
+    // nowhere") cannot be raised by a check that is no longer shown that instruction.
+    value.issues = (value.issues ?? []).filter((issue) => {
+      const cited = /\binstruction (\d+)\b/i.exec(issue.problem ?? '')?.[1];
+      return cited === undefined || asked.includes(recorded[Number(cited) - 1] ?? '');
+    });
+    value.instructions = (value.instructions ?? []).flatMap((verdict) => {
+      const number = asked.indexOf(recorded[verdict.number - 1] ?? '') + 1;
+      return number > 0 ? [{ ...verdict, number }] : [];
+    });
+    return JSON.stringify(value);
+  } catch {
+    return call.answer ?? '';
+  }
 }
 
 function json(response: http.ServerResponse, status: number, value: unknown): void {

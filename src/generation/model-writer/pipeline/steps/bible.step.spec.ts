@@ -148,3 +148,23 @@ describe('the language line', () => {
     expect(languageLine('fr')).not.toContain('characters');
   });
 });
+
+describe('the bible step: the byline is the title page’s, not an instruction', () => {
+  const withAuthor: BibleInput = { ...input, request: { ...input.request, author: 'Scriptorium' } };
+
+  it('drops an instruction that only credits the author (a real planner made one; the check then sent chapter 1 to a revision that changed nothing)', () => {
+    const read = bibleStep(withAuthor).read(
+      answer({ instructions: ['Teach one-on-ones.', 'Credit the author as Scriptorium.', 'Signé Scriptorium.'] }),
+    );
+    expect(read).toEqual({ value: expect.objectContaining({ instructions: ['Teach one-on-ones.'] }) });
+  });
+
+  it('keeps an instruction that names the author for something else, or credits no one by that name', () => {
+    const kept = [
+      'Open chapter 2 with the team meeting Scriptorium, the new vendor, runs every Monday at nine, and let it go badly.',
+      'Credit the interviewees by their first names.',
+    ];
+    const read = bibleStep(withAuthor).read(answer({ instructions: kept }));
+    expect(read).toEqual({ value: expect.objectContaining({ instructions: kept }) });
+  });
+});

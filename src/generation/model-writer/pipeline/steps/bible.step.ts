@@ -22,6 +22,7 @@ import {
   clientMaterial,
   clientWords,
   namesInPremise,
+  restatesByline,
   statesLimit,
   usesName,
 } from './client-material';
@@ -255,7 +256,9 @@ export function bibleStep(input: BibleInput): StructuredStep<BibleAnswer> {
           ...(raw.subtitle?.trim() ? { subtitle: raw.subtitle.trim() } : {}),
           language,
           synopsis: raw.synopsis.trim(),
-          instructions: raw.instructions.map((item) => item.trim()).filter(Boolean),
+          instructions: raw.instructions
+            .map((item) => item.trim())
+            .filter((item) => item && !restatesByline(item, input.request.author)),
           everySection: (raw.every_section ?? []).map((item) => item.trim()).filter(Boolean),
           wordLimits: {
             ...(sectionLimit !== null ? { section: sectionLimit } : {}),

@@ -67,6 +67,22 @@ export function statesLimit(client: string, limit: number): boolean {
   return false;
 }
 
+// Words that make an instruction about the byline: credit, sign, author, in the languages books are most often asked in.
+const BYLINE_WORD =
+  /(?<![\p{L}\p{M}])(?:author|authored|byline|credit(?:ed)?|sign(?:ed)?|auteur|autrice|signé|crédite[rz]?|autor(?:in|a)?|verfasser(?:in)?|firmad[oa]|firma(?:to|do)?|autore|creditato|assinad[oa])(?![\p{L}\p{M}])|著|作者/iu;
+
+/**
+ * Whether a planner's instruction only restates the byline ("Credit the author as Scriptorium."): the
+ * title page prints the author, so no section can carry it out, and a check that holds a section to it
+ * sends that section to a revision that changes nothing. A planner given the author tag makes it one.
+ */
+export function restatesByline(instruction: string, author: string): boolean {
+  const name = author.trim();
+  if (!name || !instruction.toLowerCase().includes(name.toLowerCase())) return false;
+  // A sentence that does more than credit the author (a character of the same name, say) is the client's.
+  return BYLINE_WORD.test(instruction) && instruction.split(/\s+/).length <= 12;
+}
+
 /**
  * Names the client's premise gives someone or something ("a keeper named
  * Mara", "une chatte appelée Minou"), as written. A book that renames them
