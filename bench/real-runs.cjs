@@ -32,7 +32,7 @@ async function main() {
     .sort()) {
     const run = readRealRun(path.join(directory, file));
     const started = Date.now();
-    const { document, report, served, messages } = await replayRealRun(run);
+    const { document, report, served, topUps } = await replayRealRun(run);
     const answered = new Set(served.map((call) => call.answeredBy));
     const recorded = run.calls.filter((call) => call.answer !== undefined);
     const result = {
@@ -46,7 +46,7 @@ async function main() {
       cutForBudget: served.filter((call) => call.finishReason === 'length').length,
       plannedWords: document.metadata.targetWords,
       words: document.metadata.wordCount,
-      topUps: messages.filter((message) => message.endsWith('asking for the rest')).length,
+      topUps: topUps.length,
       revisions: report.revisions,
       unchangedRevisions: report.unchangedRevisions ?? 0,
       promptTokens: report.promptTokens,

@@ -17,10 +17,14 @@ export type ConcreteBookType = Exclude<BookType, 'automatic'>;
  */
 export type BookScale = 'full' | 'sample';
 
+/** What the sections of a book are called in prompts and progress messages. */
+export const SECTION_LABELS = ['chapter', 'part', 'page', 'spread', 'lesson'] as const;
+export type SectionLabel = (typeof SECTION_LABELS)[number];
+
 export interface BookShape {
   /** What a section of this type is called in the document and in progress messages. */
   sectionKind: ChapterKind;
-  sectionLabel: string;
+  sectionLabel: SectionLabel;
   /** Sections a book of this type is planned with. */
   sections: number;
   /** The budget of one section, on average; the planner may move words between sections within `sectionWords`. */
@@ -33,7 +37,7 @@ export interface BookShape {
 
 interface ShapeRow {
   sectionKind: ChapterKind;
-  sectionLabel: string;
+  sectionLabel: SectionLabel;
   /** sections, words per section, for 2.0 and 3.0 */
   full: Record<ModelId, [number, number]>;
   sample: Record<ModelId, [number, number]>;

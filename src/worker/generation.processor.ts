@@ -15,6 +15,7 @@ import { CancellationWatcher } from '../jobs/cancellation-watcher';
 import { BookJobEntity, TERMINAL_STATUSES } from '../jobs/entities/book-job.entity';
 import { FinishedJobNotifier } from '../jobs/finished-job.notifier';
 import { JobFailureCode, JobLifecycleLog } from '../jobs/job-lifecycle-log';
+import { progressWords } from '../generation/progress-words';
 
 export const INSUFFICIENT_CREDITS = 'Insufficient credits';
 
@@ -133,11 +134,12 @@ export class GenerationProcessor {
     );
 
     throwIfCancelled(signal);
-    await this.jobs.recordProgress(job.id, PROGRESS.rendering, `Rendering ${parameters.outputFormat.toUpperCase()}`);
+    const say = progressWords(outcome.document.metadata.language);
+    await this.jobs.recordProgress(job.id, PROGRESS.rendering, say.rendering(parameters.outputFormat));
     const file = await renderer.render(outcome.document);
 
     throwIfCancelled(signal);
-    await this.jobs.recordProgress(job.id, PROGRESS.storing, 'Storing the book');
+    await this.jobs.recordProgress(job.id, PROGRESS.storing, say.storing());
     await this.storage.save({
       jobId: job.id,
       format: parameters.outputFormat,
@@ -156,7 +158,7 @@ export class GenerationProcessor {
     const transition = await this.jobs.complete(
       job.id,
       { title: outcome.document.metadata.title, price, generation: outcome.report },
-      'Book ready for download',
+      say.ready(),
     );
     await this.generation.discardCheckpoints(job.id);
     if (transition) this.lifecycle.completed(transition.job);

@@ -225,10 +225,13 @@ export function scriptShares(text: string): Partial<Record<Script, number>> {
   return counts;
 }
 
-/** The Latin-script language whose common words cover most of the text, with that coverage; undefined when none is clear. */
-export function guessLatinLanguage(text: string): { language: string; coverage: number } | undefined {
+/**
+ * The Latin-script language whose common words cover most of the text, with that coverage; undefined when none is
+ * clear. Forty words tell a language apart reliably; fewer may be asked for where a wrong guess costs little.
+ */
+export function guessLatinLanguage(text: string, minWords = 40): { language: string; coverage: number } | undefined {
   const words = text.toLowerCase().match(/\p{L}+/gu) ?? [];
-  if (words.length < 40) return undefined;
+  if (words.length < minWords) return undefined;
   let best: { language: string; coverage: number } | undefined;
   for (const [language, common] of Object.entries(COMMON_SETS)) {
     let hits = 0;
@@ -237,6 +240,17 @@ export function guessLatinLanguage(text: string): { language: string; coverage: 
     if (!best || coverage > best.coverage) best = { language, coverage };
   }
   return best && best.coverage >= 0.12 ? best : undefined;
+}
+
+/**
+ * The language a client's short text is most likely in, for what is said to them before the book's language is
+ * planned (progress messages): Japanese by its kana, a Latin-script language by its common words; undefined
+ * when nothing shows. A wrong guess costs one English line.
+ */
+export function likelyLanguage(text: string): string | undefined {
+  const shares = scriptShares(text);
+  if ((shares.kana ?? 0) > 0.05) return 'ja';
+  return guessLatinLanguage(text, 12)?.language;
 }
 
 /**

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import type { BookBlock, BookChapter } from '../../../book/book-document';
-import { bookShape, isFiction, isProse, type BookShape } from '../../../book/book-shapes';
+import { bookShape, isFiction, isProse, type BookShape, type SectionLabel } from '../../../book/book-shapes';
 import { chapterWords, countWords } from '../../../book/word-count';
-import { joinList } from '../../../common/join-list';
 import type { BookGenerationRequest, GenerationContext } from '../../book-provider';
 import { GenerationError } from '../../generation.errors';
 import type { GenerationMeter } from '../../generation-report';
+import { progressWords, type CheckedLine, type ProgressWords, type RevisionCause } from '../../progress-words';
 import { checkProse, dropUnfinishedSentence, endsCleanly } from '../checks/answer-checks';
 import {
   type CallContext,
@@ -17,18 +17,12 @@ import {
 } from '../client/model-client';
 import { isRecord } from '../client/model-json';
 import type { OpenAiModelSettings } from '../client/openai-settings';
+import { likelyLanguage } from '../checks/language';
 import { joinsAlikeOpenings } from '../checks/opening-echoes';
 import { blocksToProse, proseToBlocks } from './prose-reader';
 import { bibleMaxTokens, bibleMessages, bibleStep, listedSections, requestedSections } from './steps/bible.step';
 import { clientWords } from './steps/client-material';
-import {
-  capitalise,
-  plannedWords,
-  sectionNarration,
-  type BookPlan,
-  type PlannedSection,
-  type WordLimits,
-} from './steps/book-plan';
+import { capitalise, plannedWords, sectionNarration, type BookPlan, type PlannedSection } from './steps/book-plan';
 import { continuityMaxTokens, continuityMessages, continuityStep } from './steps/continuity.step';
 import { formMessages, formStep } from './steps/form.step';
 import { lessonExtrasMaxTokens, lessonExtrasMessages, lessonExtrasStep } from './steps/lesson-extras.step';
@@ -153,7 +147,9 @@ export class LongFormPipeline {
 /** The state of one book's run: its plan, its written sections, its progress. */
 class PipelineRun {
   private plan!: BookPlan;
-  private shapeLabel = 'chapter';
+  private shapeLabel: SectionLabel = 'chapter';
+  /** The language of the job's messages: the plan's once there is one, before it the prompt's as far as it shows. */
+  private readonly promptLanguage: string;
   private progressNow = 0;
   private lastSilentReport = 0;
   private readonly words = new Map<number, number>();
@@ -176,6 +172,12 @@ class PipelineRun {
     if (context.signal.aborted) this.stopCalls.abort();
     setMaxListeners(0, this.stopCalls.signal);
     this.call = { signal: this.stopCalls.signal, meter, notify: (message) => this.report(this.progressNow, message) };
+    this.promptLanguage = likelyLanguage(clientWords(request)) ?? 'en';
+  }
+
+  /** The progress lines in the book's language. */
+  private get say(): ProgressWords {
+    return progressWords((this.plan as BookPlan | undefined)?.language ?? this.promptLanguage);
   }
 
   async execute(): Promise<PipelineResult> {
@@ -186,7 +188,7 @@ class PipelineRun {
     if (storedPlan && Array.isArray(storedPlan.sections)) {
       this.plan = storedPlan;
       this.shapeLabel = bookShape(storedPlan.type, this.request.model).sectionLabel;
-      await this.report(PROGRESS.planned, 'Resuming from the stored plan');
+      await this.report(PROGRESS.planned, this.say.resumingPlan());
     } else {
       // Sections saved under another plan would not fit this one.
       stored.clear();
@@ -199,11 +201,11 @@ class PipelineRun {
     const continuityDone = continuity?.planId === this.plan.planId;
     if (!continuityDone) {
       if (isProse(this.plan.type) && sections.length > 1) await this.joinSeams(sections);
-      await this.report(PROGRESS.seams, 'Checking continuity and the instructions of the prompt');
+      await this.report(PROGRESS.seams, this.say.checking());
       await this.checkContinuity(sections);
       await this.save(CHECKPOINT.continuity, jsonChapter(CHECKPOINT.continuity, { planId: this.plan.planId }));
     }
-    await this.report(PROGRESS.checked, `Written: ${this.totalWords(sections).toLocaleString('en')} words`);
+    await this.report(PROGRESS.checked, this.say.written(this.totalWords(sections)));
     return { plan: this.plan, sections };
   }
 
@@ -214,7 +216,7 @@ class PipelineRun {
     const planner = this.settings.plannerModel;
     let form = { type: request.type, style: request.style };
     if (request.type === 'automatic' || request.style === 'automatic') {
-      await this.report(1, 'Planning: choosing the type and style');
+      await this.report(1, this.say.choosingForm());
       form = await this.client.structured(
         formStep(request),
         { model: planner, messages: formMessages(request), maxTokens: 400, label: 'the choice of type and style' },
@@ -229,7 +231,7 @@ class PipelineRun {
     // A prompt that lists its chapters is followed chapter for chapter; one that only counts them gets that many.
     const shape = reshape(bookShape(type, request.model), listed ?? requestedSections(request.prompt));
     this.shapeLabel = shape.sectionLabel;
-    await this.report(2, `Planning: the bible and the arc in ${shape.sections} ${shape.sectionLabel}s`);
+    await this.report(2, this.say.planningBible(shape.sections, shape.sectionLabel));
     const bibleInput = {
       request,
       type,
@@ -268,7 +270,8 @@ class PipelineRun {
     for (let first = 1; first <= shape.sections; first += OUTLINE_BATCH) {
       batches.push({ first, count: Math.min(OUTLINE_BATCH, shape.sections - first + 1) });
     }
-    await this.report(4, `Planning: outlining ${shape.sections} ${shape.sectionLabel}s in ${batches.length} parts`);
+    // The bible names the book's language; the messages speak it from here on.
+    await this.report(4, progressWords(bible.language).outlining(shape.sections, shape.sectionLabel, batches.length));
     const parts = await this.inParallel(batches, ({ first, count }) =>
       this.client.structured(
         outlineStep(type, planned, first, count),
@@ -295,14 +298,17 @@ class PipelineRun {
     });
     await this.report(
       PROGRESS.planned,
-      `Planned "${plan.title}": ${sections.length} ${shape.sectionLabel}s, ${plan.targetWords.toLocaleString('en')} words` +
-        limitsNote(bible.wordLimits, shape.sectionLabel) +
-        (plan.instructions.length > 0
-          ? `, ${plan.instructions.length} instruction${plan.instructions.length === 1 ? '' : 's'} from the prompt to carry out`
-          : '') +
-        (bible.everySection.length > 0
-          ? `, ${bible.everySection.length} rule${bible.everySection.length === 1 ? '' : 's'} for every ${shape.sectionLabel}`
-          : ''),
+      this.say.planned(
+        {
+          title: plan.title,
+          sections: sections.length,
+          words: plan.targetWords,
+          limits: bible.wordLimits,
+          instructions: plan.instructions.length,
+          rulesForEverySection: bible.everySection.length,
+        },
+        shape.sectionLabel,
+      ),
     );
     return plan;
   }
@@ -351,8 +357,11 @@ class PipelineRun {
     if (renamed.size === 0) return plan;
     await this.report(
       4,
-      `Planning: ${this.shapeLabel}s ${joinList([...renamed.keys()])} retitled; their titles followed ` +
+      progressWords(plan.language).retitled(
+        [...renamed.keys()],
+        this.shapeLabel,
         formulas.map((formula) => formulaText(formula, this.shapeLabel)).join(' and '),
+      ),
     );
     return {
       ...plan,
@@ -386,10 +395,7 @@ class PipelineRun {
       );
     }
     if (reused.size > 0) {
-      await this.report(
-        this.writingProgress(),
-        `Resuming: ${reused.size} of ${total} ${this.shapeLabel}s already written`,
-      );
+      await this.report(this.writingProgress(), this.say.resumingSections(reused.size, total, this.shapeLabel));
     }
     return this.inParallel(this.plan.sections, async (section) => {
       const existing = reused.get(section.number);
@@ -401,8 +407,7 @@ class PipelineRun {
       this.words.set(section.number, chapterWords(written.chapter));
       await this.report(
         this.writingProgress(),
-        `${capitalise(this.shapeLabel)} ${section.number} of ${total} written: ` +
-          `${chapterWords(written.chapter).toLocaleString('en')} of ${section.words.toLocaleString('en')} words`,
+        this.say.sectionWritten(this.shapeLabel, section.number, total, chapterWords(written.chapter), section.words),
       );
       return written;
     });
@@ -502,7 +507,7 @@ class PipelineRun {
               halfwayReported = true;
               void this.report(
                 this.writingProgress(),
-                `${capitalise(label)} of ${plan.sections.length}: ${words.toLocaleString('en')} of ${budget.toLocaleString('en')} words`,
+                this.say.halfway(this.shapeLabel, section.number, plan.sections.length, words, budget),
               ).catch(() => undefined);
             }
           },
@@ -528,7 +533,9 @@ class PipelineRun {
         rejected + 1 >= MAX_REJECTED &&
         check.problems.length > 0 &&
         check.problems.every((problem) => isNarratorProblem(problem) || isTenseProblem(problem));
-      if (keptAnyway) await this.call.notify(`${capitalise(label)}: kept as written, though ${check.problems[0]}`);
+      if (keptAnyway) {
+        await this.call.notify(this.say.keptDespite(this.shapeLabel, section.number, check.problems[0] ?? ''));
+      }
       if (check.problems.length > 0 && !keptAnyway) {
         rejected += 1;
         if (rejected >= MAX_REJECTED) {
@@ -536,7 +543,7 @@ class PipelineRun {
             `The model did not write usable text for ${label} after ${rejected} attempts (${check.problems[0]})`,
           );
         }
-        await this.call.notify(`${capitalise(label)}: the answer was unusable (${check.problems[0]}); asking again`);
+        await this.call.notify(this.say.unusableDraft(this.shapeLabel, section.number, check.problems[0] ?? ''));
         // A refusal is usually a fluke of sampling: the same question again (as for planning steps).
         rejection = check.refused ? undefined : check.problems.join('; ');
         continue;
@@ -552,10 +559,7 @@ class PipelineRun {
       const now = countWords(text);
       if (firstPage) {
         page.settle(this.voiceSample(cutMidSentence ? dropUnfinishedSentence(text) : text));
-        await this.call.notify(
-          `The book's first page is written (${now.toLocaleString('en')} words): the other ${this.shapeLabel}s ` +
-            'start now, in its voice',
-        );
+        await this.call.notify(this.say.firstPageWritten(now, this.shapeLabel));
       }
       // Without room under the client's limit the section ends here; a cut sentence is dropped below.
       const roomLeft = roomUnderLimit(now) >= MIN_LIMITED_CONTINUATION_WORDS;
@@ -567,8 +571,8 @@ class PipelineRun {
         if (!partOfMore || cut) {
           await this.call.notify(
             cut
-              ? `${capitalise(label)}: the answer was cut off after ${now.toLocaleString('en')} words; continuing it`
-              : `${capitalise(label)}: ${now.toLocaleString('en')} of ${budget.toLocaleString('en')} words; asking for the rest`,
+              ? this.say.cutContinuing(this.shapeLabel, section.number, now)
+              : this.say.askingForTheRest(this.shapeLabel, section.number, now, budget),
           );
         }
         continue;
@@ -698,11 +702,7 @@ class PipelineRun {
       rewritten += 1;
       await this.saveSection(after);
     });
-    await this.report(
-      PROGRESS.seams,
-      `Joined ${sections.length - 1} seams between ${this.shapeLabel}s` +
-        (rewritten > 0 ? `: ${rewritten} opening${rewritten === 1 ? '' : 's'} rewritten to follow the one before` : ''),
-    );
+    await this.report(PROGRESS.seams, this.say.seamsJoined(sections.length - 1, rewritten, this.shapeLabel));
   }
 
   /** The final check and one round of revision for the sections it sends back. */
@@ -728,39 +728,40 @@ class PipelineRun {
      * reviser is shown those alone, not the whole section. 'whole' once any problem is not so placed.
      */
     const where = new Map<number, Set<number> | 'whole'>();
-    const add = (section: number, problem: string, paragraphs: readonly number[] = []) => {
+    /** What sent each section to revision first, which its message names. */
+    const causes = new Map<number, RevisionCause>();
+    const add = (section: number, cause: RevisionCause, problem: string, paragraphs: readonly number[] = []) => {
       problems.set(section, [...(problems.get(section) ?? []), problem]);
+      if (!causes.has(section)) causes.set(section, cause);
       const known = where.get(section);
       if (paragraphs.length === 0 || known === 'whole') where.set(section, 'whole');
       else where.set(section, new Set([...(known ?? []), ...paragraphs]));
     };
-    const findings: string[] = [];
+    const checked: CheckedLine = { textFindings: [], revising: 0 };
     if (report) {
-      for (const issue of report.issues) add(issue.section, `${issue.problem} Fix: ${issue.fix}`);
+      for (const issue of report.issues) add(issue.section, 'continuity', `${issue.problem} Fix: ${issue.fix}`);
       const unfulfilled = report.instructions.filter((item) => !item.fulfilled);
       for (const item of unfulfilled) {
-        add(item.section, `The client asked for this and the book does not do it yet: ${item.instruction}`);
-      }
-      const fulfilled = report.instructions.length - unfulfilled.length;
-      const asked = this.plan.instructions.length;
-      findings.push(`${report.issues.length} problem${report.issues.length === 1 ? '' : 's'} found`);
-      if (asked > 0) {
-        findings.push(
-          `${fulfilled} of ${asked} instruction${asked === 1 ? '' : 's'} of the prompt carried out` +
-            (report.unjudged.length > 0 ? ` (${report.unjudged.length} not judged)` : ''),
+        add(
+          item.section,
+          'instruction',
+          `The client asked for this and the book does not do it yet: ${item.instruction}`,
         );
       }
+      checked.problems = report.issues.length;
+      checked.instructions = {
+        fulfilled: report.instructions.length - unfulfilled.length,
+        asked: this.plan.instructions.length,
+        unjudged: report.unjudged.length,
+      };
     }
     // Counted in code over the whole text, so found even when the check above could not be had: it reads notes.
     const text = checkWholeText(this.plan, sections, this.shapeLabel, clientWords(this.request));
-    for (const found of text.problems) add(found.section, found.problem, found.paragraphs);
-    findings.push(...text.findings);
-    if (findings.length === 0 && problems.size === 0) return;
-    await this.report(
-      PROGRESS.seams + 3,
-      `Continuity check: ${findings.join('; ')}` +
-        (problems.size > 0 ? `; revising ${problems.size} ${this.shapeLabel}${problems.size === 1 ? '' : 's'}` : ''),
-    );
+    for (const found of text.problems) add(found.section, 'text', found.problem, found.paragraphs);
+    checked.textFindings = text.findings;
+    checked.revising = problems.size;
+    if (!report && text.findings.length === 0 && problems.size === 0) return;
+    await this.report(PROGRESS.seams + 3, this.say.checked(checked, this.shapeLabel));
     // Each section's opening as it stands, kept current as revisers rewrite them (see joinsAlikeOpenings).
     const openings = new Map(
       sections.map((section) => [
@@ -786,13 +787,15 @@ class PipelineRun {
       if (readerText(revised.chapter.blocks) === readerText(section.chapter.blocks)) {
         // The reviser found nothing to change: a wasted call, counted as such, and the section stays as it was.
         this.call.meter.countUnchangedRevision();
-        await this.call.notify(`${capitalise(this.shapeLabel)} ${number} kept as drafted: the reviser changed nothing`);
+        await this.call.notify(this.say.keptAsDrafted(this.shapeLabel, number, 'unchanged'));
         return;
       }
       this.call.meter.countRevision();
       sections[index] = revised;
       await this.saveSection(revised);
-      await this.call.notify(`${capitalise(this.shapeLabel)} ${number} revised: ${inOneLine(list[0] ?? '')}`);
+      await this.call.notify(
+        this.say.revised(this.shapeLabel, number, causes.get(number) ?? 'continuity', list[0] ?? ''),
+      );
     });
   }
 
@@ -871,9 +874,7 @@ class PipelineRun {
     if (applied === 0 && same === edits.length) return section;
     if (applied === 0) {
       // Not a revision: the job must not say the section was revised, nor count it.
-      await this.call.notify(
-        `${capitalise(this.shapeLabel)} ${planned.number} kept as drafted: none of the reviser's edits was usable`,
-      );
+      await this.call.notify(this.say.keptAsDrafted(this.shapeLabel, planned.number, 'unusable'));
       return undefined;
     }
     return { ...section, chapter: { ...section.chapter, blocks } };
@@ -1015,15 +1016,6 @@ class PipelineRun {
   }
 }
 
-/** The client's limits as the plan's progress message names them, or nothing. */
-function limitsNote(limits: WordLimits, label: string): string {
-  const named = [
-    limits.section === undefined ? '' : `${limits.section.toLocaleString('en')} words a ${label}`,
-    limits.book === undefined ? '' : `${limits.book.toLocaleString('en')} words in all`,
-  ].filter(Boolean);
-  return named.length > 0 ? ` (the prompt allows at most ${named.join(' and ')})` : '';
-}
-
 /**
  * A book whose client listed its chapters keeps its length: the words are
  * spread over the listed chapters (long chapters are written in several
@@ -1160,18 +1152,4 @@ function namedMore(revised: string, original: string, language: string, narrator
   return (
     narratorNamedAsOther(revised, language, narrator).length > narratorNamedAsOther(original, language, narrator).length
   );
-}
-
-/** Longest problem a status message quotes: the client reads one line, not the editor's whole note. */
-const MESSAGE_PROBLEM_CHARACTERS = 90;
-
-/**
- * An editor's problem as a status message says it: its first sentence, cut at a word near 90 characters
- * (a real reviser's note ran to several sentences and its fix, in English, in a French client's messages).
- */
-export function inOneLine(problem: string): string {
-  const first = (/^.+?[.!?](?=\s|$)/su.exec(problem.trim())?.[0] ?? problem.trim()).replace(/\s+/g, ' ');
-  if (first.length <= MESSAGE_PROBLEM_CHARACTERS) return first;
-  const cut = first.slice(0, MESSAGE_PROBLEM_CHARACTERS);
-  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), MESSAGE_PROBLEM_CHARACTERS / 2)).replace(/[,;:]$/, '')}…`;
 }

@@ -35,6 +35,7 @@ import type { OpenAiModelSettings } from '../client/openai-settings';
 import { describeForLog, toGenerationError } from '../client/provider-errors';
 import type { BookPlan } from './steps/book-plan';
 import { TaskCancelledError, TaskLimiter } from '../client/task-limiter';
+import { progressWords } from '../../progress-words';
 
 export interface OpenAiBookProviderOptions {
   /**
@@ -78,10 +79,10 @@ export class OpenAiBookProvider implements BookProvider {
     const drawWithModel = request.images && this.settings.imageModel !== undefined;
     let art: Illustrations = { images: [], chapterImages: new Map() };
     if (drawWithModel) {
-      await context.progress.report(97, `Drawing ${plan.sections.length + 1} illustrations`);
+      await context.progress.report(97, progressWords(plan.language).drawing(plan.sections.length + 1));
       art = await this.drawIllustrations(plan, sections, context.signal, meter);
     }
-    await context.progress.report(99, 'Assembling the book');
+    await context.progress.report(99, progressWords(plan.language).assembling());
     let document = assemble(request, plan, sections, art);
     if (request.images && !drawWithModel && this.options.illustrate) {
       const scenes = new Map(

@@ -53,12 +53,7 @@ describe.each(RUNS)('the real run $name', ({ run }) => {
   });
 
   it('asks for more words only of a section left well short, never past a close its writer reached', () => {
-    const topUps = replayed.messages.flatMap((message) => {
-      const asked = /: ([\d,]+) of ([\d,]+) words; asking for the rest$/.exec(message);
-      return asked
-        ? [{ written: Number(asked[1]!.replace(/,/g, '')), budget: Number(asked[2]!.replace(/,/g, '')) }]
-        : [];
-    });
+    const { topUps } = replayed;
     expect(topUps.filter(({ written, budget }) => written >= 0.8 * budget)).toEqual([]);
   });
 

@@ -4,6 +4,8 @@
  * and `npm run bench:real-runs`, so both replay the same request with the same settings.
  */
 import type { BookDocument } from '../../../book/book-document';
+import { bookShape, type ConcreteBookType, type SectionLabel } from '../../../book/book-shapes';
+import { progressWords } from '../../progress-words';
 import type { BookStyle, BookType, ModelId, OutputFormat } from '../../../catalog/catalog';
 import type { GenerationReport } from '../../generation-report';
 import { OpenAiBookProvider } from '../pipeline/openai-book.provider';
@@ -17,6 +19,8 @@ export interface ReplayedRun {
   served: ServedCall[];
   /** The job's progress messages. */
   messages: string[];
+  /** Each section asked for more words though its answer was not cut, as its message says: words written, budget. */
+  topUps: Array<{ written: number; budget: number }>;
 }
 
 export async function replayRealRun(run: RealRun): Promise<ReplayedRun> {
@@ -47,8 +51,36 @@ export async function replayRealRun(run: RealRun): Promise<ReplayedRun> {
       }),
       context,
     );
-    return { document, report, served: server.served, messages: context.messages };
+    const label = bookShape(run.job.type as ConcreteBookType, (run.job.model ?? '2.0') as ModelId).sectionLabel;
+    const topUps = topUpsIn(context.messages, document.metadata.language, label);
+    return { document, report, served: server.served, messages: context.messages, topUps };
   } finally {
     await server.close();
   }
+}
+
+/**
+ * The top-ups among `messages`, read with the words of the book's language: the line for one is made with
+ * marker numbers, and its numbers become the pattern's groups (a Japanese line gives the budget first).
+ */
+function topUpsIn(
+  messages: string[],
+  language: string,
+  label: SectionLabel,
+): Array<{ written: number; budget: number }> {
+  const NUMBER = /\d(?:[\d.,\u00a0\u202f ]*\d)?/g;
+  const sample = progressWords(language).askingForTheRest(label, 777, 111_111, 222_222);
+  const roles = Array.from(sample.matchAll(NUMBER), (match) => Number(match[0].replace(/\D/g, '')));
+  const pattern = new RegExp(
+    `^${sample
+      .split(NUMBER)
+      .map((piece) => piece.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('(\\d(?:[\\d.,\\u00a0\\u202f ]*\\d)?)')}$`,
+  );
+  return messages.flatMap((message) => {
+    const match = pattern.exec(message);
+    if (!match) return [];
+    const value = (role: number) => Number((match[roles.indexOf(role) + 1] ?? '').replace(/\D/g, ''));
+    return [{ written: value(111_111), budget: value(222_222) }];
+  });
 }

@@ -6,9 +6,16 @@
 import { isFiction, type ConcreteBookType } from '../../../../book/book-shapes';
 import { STYLE_GUIDES } from '../../guides/style-guides';
 import { TYPE_GUIDES } from '../../guides/type-guides';
+import { primaryLanguage } from '../../../../book/language-tag';
+import { languageName } from '../../checks/language';
 import type { ConcreteStyle } from './book-plan';
 
-export function styleGuideText(style: ConcreteStyle, type: ConcreteBookType): string {
+/**
+ * The style's guide for a book of `type`; with the book's `language` once the plan has one. The guide's quoted
+ * examples are English clichés ("a chill ran down her spine"): a writer of a French book is told so, and to
+ * avoid the same habits as they read in French, rather than left to avoid English phrases it would never write.
+ */
+export function styleGuideText(style: ConcreteStyle, type: ConcreteBookType, language?: string): string {
   const guide = STYLE_GUIDES[style];
   const name = style.replace(/_/g, ' ');
   if (type === 'childrens') return `Style: ${name}, gentle version for young children: ${guide.forChildren}`;
@@ -23,7 +30,15 @@ export function styleGuideText(style: ConcreteStyle, type: ConcreteBookType): st
     ...bullets(guide.conventions),
     'Avoid:',
     ...bullets(guide.avoid),
+    ...(language && primaryLanguage(language) !== 'en' ? [notEnglish(languageName(language))] : []),
   ].join('\n');
+}
+
+function notEnglish(language: string): string {
+  return (
+    `The examples quoted above are English. In ${language}, avoid the same habits as ${language} prose has them, ` +
+    `and write ${language} idiom, not English turned into ${language}.`
+  );
 }
 
 export function typeGuideText(type: ConcreteBookType, part: 'planning' | 'writing'): string {

@@ -242,7 +242,7 @@ export function outlineMessages(
           'Sections will be drafted at the same time by different writers, so each entry must say exactly where ' +
           'things stand when it opens and closes, and the closing state of one must be the opening state of the next.',
         CLIENT_MATERIAL_RULE,
-        styleGuideText(plan.style, plan.type),
+        styleGuideText(plan.style, plan.type, plan.language),
         typeGuideText(plan.type, 'planning'),
       ].join('\n\n'),
     },

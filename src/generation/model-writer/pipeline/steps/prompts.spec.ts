@@ -188,6 +188,20 @@ describe('what each pipeline step sends', () => {
     expect(lastLine('en-GB')).toMatch(/^List every contradiction/);
   });
 
+  it("tells the writer of a book in another language that the style guide's examples are English", () => {
+    const system = (language: string) =>
+      proseSectionMessages(request, { ...plan, language }, plan.sections[1]!, 'chapter', 1900, { kind: 'whole' })[0]!
+        .content;
+    expect(system('fr')).toContain(
+      'The examples quoted above are English. In French, avoid the same habits as French prose has them, ' +
+        'and write French idiom, not English turned into French.',
+    );
+    expect(system('en-GB')).not.toContain('The examples quoted above are English');
+    expect(outlineMessages(request, { ...plan, language: 'de', spine: [] }, shape, 1, 3)[0]!.content).toContain(
+      'In German, avoid the same habits',
+    );
+  });
+
   it('never puts the client text in a system message, and quotes it once per user message', () => {
     const all = [
       bibleMessages({ request, type: 'novel', style: 'mystery', shape, sections: 14, followsClientOutline: false }),

@@ -85,7 +85,7 @@ export function writerSystemPrompt(plan: BookPlan): string {
         'item of a short list where the matter is a list, never for what reads as prose; quotations attributed; ' +
         'no other Markdown.',
     CLIENT_MATERIAL_RULE,
-    styleGuideText(plan.style, plan.type),
+    styleGuideText(plan.style, plan.type, plan.language),
     typeGuideText(plan.type, 'writing'),
     plan.everySection?.length
       ? "The bible's narration (point of view, tense), the client's tone and the client's rules for every section win " +
