@@ -38,6 +38,8 @@ export interface BookShape {
 interface ShapeRow {
   sectionKind: ChapterKind;
   sectionLabel: SectionLabel;
+  /** A section may have no words at all: a comic's splash or silent page, told by its panels alone. */
+  wordless?: true;
   /** sections, words per section, for 2.0 and 3.0 */
   full: Record<ModelId, [number, number]>;
   sample: Record<ModelId, [number, number]>;
@@ -68,12 +70,14 @@ const SHAPE_ROWS: Record<ConcreteBookType, ShapeRow> = {
   comic: {
     sectionKind: 'page',
     sectionLabel: 'page',
+    wordless: true,
     full: { '2.0': [24, 90], '3.0': [40, 100] },
     sample: { '2.0': [12, 40], '3.0': [18, 48] },
   },
   manga: {
     sectionKind: 'page',
     sectionLabel: 'page',
+    wordless: true,
     full: { '2.0': [24, 80], '3.0': [40, 90] },
     sample: { '2.0': [12, 35], '3.0': [18, 44] },
   },
@@ -113,7 +117,7 @@ function toShape(row: ShapeRow, [sections, wordsPerSection]: [number, number]): 
     sections,
     wordsPerSection,
     sectionWords: {
-      min: Math.round(wordsPerSection * SECTION_SPREAD.min),
+      min: row.wordless ? 0 : Math.round(wordsPerSection * SECTION_SPREAD.min),
       max: Math.round(wordsPerSection * SECTION_SPREAD.max),
     },
     totalWords: sections * wordsPerSection,

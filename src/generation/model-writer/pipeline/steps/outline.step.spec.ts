@@ -72,9 +72,32 @@ describe('scaleBudgets', () => {
     expect(Math.max(...scaled.map((entry) => entry.words))).toBeLessThanOrEqual(1_700);
     expect(scaled.map((entry) => entry.words)).toEqual([1_400, 1_400, 1_700]);
   });
+
+  it("keeps a comic's page planned without words wordless, spreading the book's words over the others", () => {
+    const comic = bookShape('comic', '2.0').sectionWords;
+    expect(comic.min).toBe(0);
+    const scaled = scaleBudgets(planned([60, 100, 0, 40]), 300, comic);
+    expect(scaled.map((entry) => entry.words)).toEqual([100, 135, 0, 70]);
+    // Not when every page was planned so: the book still has its words.
+    expect(scaleBudgets(planned([0, 0]), 180, comic).map((entry) => entry.words)).toEqual([90, 90]);
+  });
 });
 
 describe('outlineSchema', () => {
+  it('lets a comic or a manga plan a page without words, and no other type a section without them', () => {
+    const words = (type: ConcreteBookType) =>
+      (
+        outlineSchema(type, bookShape(type, '2.0'), 2) as {
+          properties: { sections: { items: { properties: { words: { minimum: number; description?: string } } } } };
+        }
+      ).properties.sections.items.properties.words;
+    expect(words('comic')).toMatchObject({ minimum: 0, description: expect.stringContaining('0 for a page') });
+    expect(words('manga').minimum).toBe(0);
+    for (const type of ['novel', 'short_story', 'childrens', 'textbook'] as const) {
+      expect(words(type).minimum).toBeGreaterThan(0);
+    }
+  });
+
   const fields = (type: ConcreteBookType) => {
     const schema = outlineSchema(type, bookShape(type, '2.0'), 2) as {
       properties: { sections: { items: { properties: Record<string, unknown> } } };

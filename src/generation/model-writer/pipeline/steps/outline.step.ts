@@ -82,7 +82,18 @@ export function outlineSchema(type: ConcreteBookType, shape: BookShape, count: n
         number: int({ minimum: 1 }),
         title: str(),
         summary: str({ description: '3 to 5 sentences: what happens or is explained, concretely, with names.' }),
-        words: int({ minimum: shape.sectionWords.min, maximum: shape.sectionWords.max }),
+        words: int({
+          minimum: shape.sectionWords.min,
+          maximum: shape.sectionWords.max,
+          // A real comic's planner could not plan its silent last page: the bound made it 54 words, and the writer
+          // who left it wordless was refused.
+          ...(shape.sectionWords.min === 0
+            ? {
+                description:
+                  'Words of captions and speech; 0 for a page its pictures tell alone (a splash, a silence).',
+              }
+            : {}),
+        }),
         ...(fiction
           ? {
               point_of_view: str({
@@ -332,7 +343,10 @@ export function scaleBudgets(
   // room, so the book still reaches it without a section passing its bound (the client's limit, when it sets one).
   for (;;) {
     const missing = total - scaled.reduce((sum, section) => sum + section.words, 0);
-    const roomy = scaled.filter((section) => section.words < bounds.max);
+    // A section planned without words (a comic's silent page) stays so, unless every section was.
+    const roomy = scaled.filter(
+      (section, index) => section.words < bounds.max && (sections[index]!.words > 0 || planned === 0),
+    );
     if (missing <= 0 || roomy.length === 0) break;
     const each = Math.ceil(missing / roomy.length / 10) * 10;
     for (const section of roomy) section.words = Math.min(bounds.max, section.words + each);

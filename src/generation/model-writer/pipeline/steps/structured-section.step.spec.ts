@@ -1,5 +1,6 @@
 import { lighthousePlan } from '../../testing/book-plan-fixture';
-import { structuredSectionStep } from './structured-section.step';
+import { generationRequest } from '../../../testing/generation-request';
+import { structuredSectionMessages, structuredSectionStep } from './structured-section.step';
 
 describe('structuredSectionStep', () => {
   it('letters balloons, captions and sound effects without the Markdown emphasis models add', () => {
@@ -44,5 +45,33 @@ describe('structuredSectionStep', () => {
       ],
     });
     expect(structuredSectionStep('manga', section, 'en').read(page(30))).toHaveProperty('value');
+  });
+
+  it('takes a page planned without words with none (a real comic ended on a silent page), and still refuses a skimped one', () => {
+    const silent = {
+      panels: [
+        {
+          description: 'Tova on the roof at dusk, the receiver beside her.',
+          caption: null,
+          dialogue: [],
+          sound_effect: null,
+        },
+      ],
+    };
+    const wordless = { ...lighthousePlan.sections[0]!, words: 0 };
+    expect(structuredSectionStep('comic', wordless, 'en').read(silent)).toHaveProperty('value');
+    const planned = { ...lighthousePlan.sections[0]!, words: 60 };
+    expect(structuredSectionStep('comic', planned, 'en').read(silent)).toEqual({
+      problems: ['the answer is empty'],
+    });
+    const [, user] = structuredSectionMessages(
+      generationRequest({ type: 'comic' }),
+      { ...lighthousePlan, type: 'comic' },
+      wordless,
+      'page',
+    );
+    expect(user!.content).toContain(
+      'Write page 1 of 3: a page without words (no caption, speech or sound effect): its panels alone tell it.',
+    );
   });
 });

@@ -154,8 +154,10 @@ export function structuredSectionStep(
       const blocks = toBlocks(type, value);
       if (blocks.length === 0) return { problems: ['the section has no text'] };
       const text = readerText(blocks);
+      // A page planned without words may have none: its panels tell it.
+      const wordless = section.words === 0 && text.trim() === '';
       // Structured refusals arrive in the `refusal` field; a balloon may well open "I can't believe it!".
-      const check = checkProse(text, { language, fragment: true });
+      const check = wordless ? { problems: [] } : checkProse(text, { language, fragment: true });
       if (check.problems.length > 0) return { problems: check.problems };
       // Pages vary, but a page or spread with a fraction of its words is a model skimping, not a style.
       const words = countWords(text);
@@ -180,7 +182,10 @@ export function structuredSectionMessages(
   const lines = [
     ...sectionBrief(request, plan, section, label),
     languageLine(plan.language),
-    `Write ${label} ${section.number} of ${plan.sections.length}: about ${section.words.toLocaleString('en')} words of the reader's text in all.`,
+    section.words === 0
+      ? `Write ${label} ${section.number} of ${plan.sections.length}: a ${label} without words (no caption, speech ` +
+        'or sound effect): its panels alone tell it.'
+      : `Write ${label} ${section.number} of ${plan.sections.length}: about ${section.words.toLocaleString('en')} words of the reader's text in all.`,
   ];
   if (revision) {
     lines.push(
