@@ -67,6 +67,7 @@ module.exports = {
     {
       ...shared,
       displayName: 'unit',
+      setupFiles: [...shared.setupFiles, '<rootDir>/test/setup/quiet-logs.ts'],
       testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/examples/**/*.spec.ts'],
     },
     {

@@ -236,21 +236,15 @@ describe('EpubRenderer', () => {
   });
 
   describe('a long book', () => {
-    it('renders a 100,000-word book with 12 illustrations in well under a few seconds', async () => {
+    it('renders a 100,000-word book with 12 illustrations: every chapter and every image', async () => {
       const document = hundredThousandWordBook();
       expect(document.metadata.wordCount).toBeGreaterThanOrEqual(100_000);
       expect(document.images).toHaveLength(12);
-      const started = performance.now();
+      // Its time is bench:render's to measure, not a spec's.
       const epub = await renderer.render(document);
-      const elapsed = performance.now() - started;
       const zip = await unzip(epub);
       expect(Object.keys(zip.files).filter((path) => /chapter-\d+\.xhtml$/.test(path))).toHaveLength(41);
       expect(Object.keys(zip.files).filter((path) => path.startsWith('OEBPS/images/'))).toHaveLength(12);
-      console.info(
-        `EPUB of ${document.metadata.wordCount} words, 12 images: ${elapsed.toFixed(0)} ms, ${epub.length} bytes`,
-      );
-      // Generous, so a loaded CI machine does not fail it; locally it takes ~0.1 s.
-      expect(elapsed).toBeLessThan(5_000);
     });
   });
 });
