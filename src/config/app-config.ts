@@ -427,6 +427,12 @@ export function loadConfig(env: ConfigEnv = process.env, sections: readonly Conf
     // Node refuses a server whose headers may take longer than the whole request.
     problems.push('HTTP_HEADERS_TIMEOUT_SECONDS: must not be greater than HTTP_REQUEST_TIMEOUT_SECONDS');
   }
+  if (config.WEBHOOK_ALLOW_PRIVATE && env.NODE_ENV === 'production') {
+    // A development setting (the local webhook receiver): in production it would open the SSRF guard.
+    problems.push(
+      'WEBHOOK_ALLOW_PRIVATE: must not be true when NODE_ENV=production (it lets webhooks call private addresses)',
+    );
+  }
   if (problems.length > 0) throw new ConfigValidationError(problems);
   sectionSettings.set(config, settings);
   return config;

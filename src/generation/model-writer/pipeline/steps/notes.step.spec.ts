@@ -1,4 +1,5 @@
-import { NOTES_MARKER, splitNotes } from './notes.step';
+import { proseMaxTokens } from './prose-section.step';
+import { NOTES_MARKER, notesMessages, splitNotes } from './notes.step';
 
 const PROSE = 'Mara counted the boats.\n\n"Nine," she said. The tide turned against the stones.';
 const NOTES = { summary: 'Mara counts boats.', closing_state: 'On the pier at dusk.', facts: ['Nine boats.'] };
@@ -49,5 +50,21 @@ describe('splitNotes', () => {
     // JSON that is not the notes stays: the answer checks decide what to do with it.
     const other = `${PROSE}\n\n{"title": "The Pier"}`;
     expect(splitNotes(other)).toEqual({ prose: other, trailer: false });
+  });
+});
+
+describe('notesMessages', () => {
+  it('names the language the notes are written in, not its tag', () => {
+    expect(notesMessages('part 3', 'it', 'Nives lesse il promemoria.')[1]!.content).toMatch(
+      /^Note part 3 below, writing the notes in Italian\.\n<section>/,
+    );
+  });
+});
+
+describe('the room for a section and its notes', () => {
+  it('holds a real model’s longest notes after a part that runs 15% over its words', () => {
+    // A real Italian part: asked 1,220 words, it wrote 1,400 (8,600 characters) and 3,571 characters of notes,
+    // counted as the relay that recorded it counts, four characters a token.
+    expect(proseMaxTokens(1_220, 'it')).toBeGreaterThanOrEqual(Math.ceil((8_600 + 3_804) / 4));
   });
 });

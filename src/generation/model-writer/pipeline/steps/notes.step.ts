@@ -8,6 +8,7 @@
 import type { ChatMessage, StructuredStep } from '../../client/model-client';
 import { list, obj, str, type JsonSchema } from '../../client/strict-schema';
 import { extractJson } from '../../client/model-json';
+import { languageName } from '../../checks/language';
 
 export const NOTES_MARKER = '=== NOTES ===';
 
@@ -131,7 +132,8 @@ export function notesMessages(label: string, language: string, text: string): Ch
     },
     {
       role: 'user',
-      content: `Note ${label} below, in ${language}.\n<section>\n${text}\n</section>`,
+      // The language by name: a real model read "Note part 3 below, in it." (the tag of Italian) as nonsense.
+      content: `Note ${label} below, writing the notes in ${languageName(language)}.\n<section>\n${text}\n</section>`,
     },
   ];
 }

@@ -188,6 +188,14 @@ describe('what each pipeline step sends', () => {
     expect(lastLine('en-GB')).toMatch(/^List every contradiction/);
   });
 
+  it('tells the writer of the last section to end the book, with no bridge into a next one', () => {
+    const last = plan.sections.at(-1)!;
+    const user = proseSectionMessages(request, plan, last, 'chapter', 1900, { kind: 'whole' })[1]!.content;
+    expect(user).toContain(
+      'This is the last chapter: bring the book to its ending, with no lead or bridge into a next chapter.',
+    );
+  });
+
   it("tells the writer of a book in another language that the style guide's examples are English", () => {
     const system = (language: string) =>
       proseSectionMessages(request, { ...plan, language }, plan.sections[1]!, 'chapter', 1900, { kind: 'whole' })[0]!

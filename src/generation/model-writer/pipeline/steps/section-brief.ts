@@ -53,7 +53,8 @@ export function sectionBrief(
     '',
     next
       ? `The ${label} after this one (do not write it; lead into it):\n${neighbourText(next, label, 'after')}`
-      : `This is the last ${label}: bring the book to its ending.`,
+      : // The type guide's seams lead into the next section; a real writer of a last chapter, told both, asked which.
+        `This is the last ${label}: bring the book to its ending, with no lead or bridge into a next ${label}.`,
     '',
     ...knowledgeText(plan, section, label),
   ];
