@@ -448,6 +448,9 @@ describe('Web console in a real browser', () => {
       expect(await page.getByTestId('job-messages').locator('li').count()).toBeGreaterThan(0);
       await screenshot(page, 'readme-job-live');
 
+      // Cancelling asks first: the red button is inside the disclosure.
+      expect(await page.getByTestId('job-cancel').isVisible()).toBe(false);
+      await page.getByTestId('job-cancel-open').click();
       await Promise.all([page.waitForLoadState('load'), page.getByTestId('job-cancel').click()]);
       await page
         .getByTestId('job-status')
@@ -565,6 +568,43 @@ describe('Web console in a real browser', () => {
       await Promise.all([page.waitForLoadState('load'), page.getByTestId('credits-grant-submit').click()]);
       await page.waitForURL(`${origin}${accountPath(mine.accountId, 'credits')}`);
       expect(await figure('credits-balance')).toBe(balance + 1234);
+    });
+
+    it('draws the usage chart over the 30 days its heading names, with one day of data and with thirty', async () => {
+      const page = await signedInPage(member);
+      await page.goto(`${origin}${accountPath(mine.accountId, 'credits')}`);
+      const chart = page.getByTestId('usage-chart');
+      const drawn = async () => {
+        await page.locator('[data-testid="usage-chart"][data-drawn-to]').waitFor({ state: 'attached' });
+        return [await chart.getAttribute('data-drawn-from'), await chart.getAttribute('data-drawn-to')];
+      };
+      const today = new Date().toISOString().slice(0, 10);
+      const first = new Date(Date.parse(`${today}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10);
+      expect(await page.getByRole('heading', { name: 'Books and credits per day, last 30 days' }).count()).toBe(1);
+      // The account's books so far were all requested today: one day of data.
+      expect([await chart.getAttribute('data-from'), await chart.getAttribute('data-to')]).toEqual([first, today]);
+      expect(await drawn()).toEqual([first, today]);
+
+      // Thirty days of data (the table as the page would render it), drawn again: the same axis.
+      const days = Array.from({ length: 30 }, (_, index) =>
+        new Date(Date.parse(`${first}T00:00:00Z`) + index * 86_400_000).toISOString().slice(0, 10),
+      );
+      // In the page (the suite's scripts run as strings there: no DOM types in this file).
+      await page.evaluate(`(() => {
+        const days = ${JSON.stringify(days)};
+        document.querySelector('#usage-table tbody').innerHTML = days
+          .map((day, index) => '<tr data-day="' + day + '" data-key="Demo key" data-books="' + (index + 1) +
+            '" data-credits="' + 10 * index + '"></tr>')
+          .join('');
+        const container = document.getElementById('usage-chart');
+        container.replaceChildren();
+        container.removeAttribute('data-drawn-to');
+        const script = document.createElement('script');
+        script.src = document.querySelector('script[src*="usage-chart"]').src + '?again';
+        document.body.appendChild(script);
+      })()`);
+      expect(await drawn()).toEqual([first, today]);
+      await screenshot(page, 'usage-chart-thirty-days');
     });
 
     it('lists deliveries with their attempts, and sends a failed one again', async () => {

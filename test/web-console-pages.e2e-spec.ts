@@ -214,6 +214,16 @@ describe('Web console account pages', () => {
     ]);
   });
 
+  it('answers /favicon.ico with the console’s icon, which every page links', async () => {
+    const icon = await t.app.inject({ method: 'GET', url: '/favicon.ico' });
+    expect([icon.statusCode, icon.headers['content-type']]).toEqual([200, 'image/png']);
+    expect(icon.rawPayload.subarray(1, 4).toString('latin1')).toBe('PNG');
+    const signIn = await t.app.inject({ method: 'GET', url: '/console/sign-in' });
+    expect(signIn.body).toMatch(
+      /<link rel="icon" href="\/console\/assets\/favicon\.svg\?v=[0-9a-f]+" type="image\/svg\+xml">/,
+    );
+  });
+
   it('shows credits, the ledger paged and usage per day per key; operators grant, members may not', async () => {
     const customer = await t.createCustomer({ credits: 50_000, key: { name: 'Main key', minIntervalSeconds: 0 } });
     const book = await t.finishedBook(customer.apiKey, { output_format: 'md' });
@@ -309,6 +319,16 @@ describe('Web console account pages', () => {
     expect(detail.body).not.toContain('data-testid="job-cancel"');
     // Finished: no live script.
     expect(detail.body).not.toContain('job-live.js');
+    // The parameters under the API's own field names; deleting the file is red and asks first.
+    expect(detail.body).toContain('<dt>output_format</dt><dd>md</dd>');
+    expect(detail.body).not.toMatch(/<dt>(outputFormat|customTone)<\/dt>/);
+    expect(detail.body).toMatch(
+      /<details class="destructive" data-testid="job-delete-details">\s*<summary data-testid="job-delete-open">Delete the book file…<\/summary>/,
+    );
+    expect(detail.body).toContain(
+      '<button type="submit" class="danger" data-testid="job-delete">Yes, delete the book file</button>',
+    );
+    expect(detail.body).toContain('(the job has ended)');
 
     const download = await t.app.inject({ method: 'GET', url: `/v1/download/${done.requestId}` });
     expect(download.statusCode).toBe(200);

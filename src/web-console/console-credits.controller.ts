@@ -98,6 +98,7 @@ export class ConsoleCreditsController {
         hasNext: ledger.hasMore,
         usage: usage.map((row) => ({ ...row, keyName: keyNames.get(row.apiKeyId) ?? row.apiKeyId })),
         usageDays: USAGE_DAYS,
+        ...usageWindow(new Date(), USAGE_DAYS),
         isOperator: signedIn.user.role === 'operator',
         grantForm,
         chart: {
@@ -119,4 +120,11 @@ function readGrant(body: unknown): { amount: number; note: string | null } | { e
   const note = formField(body, 'note').trim();
   if (note.length > NOTE_MAX_LENGTH) return { error: `The note may have at most ${NOTE_MAX_LENGTH} characters.` };
   return { amount: amount.value, note: note || null };
+}
+
+/** The chart's days, as the usage query counts them: UTC days, today and the `days - 1` before it. */
+export function usageWindow(now: Date, days: number): { usageFrom: string; usageTo: string } {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const day = (time: number) => new Date(time).toISOString().slice(0, 10);
+  return { usageFrom: day(today - (days - 1) * 86_400_000), usageTo: day(today) };
 }

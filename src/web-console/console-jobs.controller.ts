@@ -118,7 +118,7 @@ export class ConsoleJobsController {
         creditsReserved: job.creditsReserved,
         webhookUrl: job.webhookUrl,
         parameters: Object.entries(job.parameters).map(([name, value]) => ({
-          name,
+          name: apiFieldName(name),
           value: typeof value === 'string' ? value : JSON.stringify(value),
         })),
       },
@@ -219,4 +219,12 @@ function toListingQuery(
     }
   }
   return query;
+}
+
+/**
+ * A stored parameter under the name a client sent it by (POST /v1/book's fields: `output_format`,
+ * `custom_tone`), not the code's (`outputFormat`): the console shows the request as the API knows it.
+ */
+export function apiFieldName(name: string): string {
+  return name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 }

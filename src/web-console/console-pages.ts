@@ -32,6 +32,8 @@ export const CONSOLE_ASSET_FILES: Readonly<Record<string, { path: string; conten
     path: join(__dirname, 'assets', 'usage-chart.js'),
     contentType: 'text/javascript; charset=utf-8',
   },
+  'favicon.svg': { path: join(__dirname, 'assets', 'favicon.svg'), contentType: 'image/svg+xml' },
+  'favicon.png': { path: join(__dirname, 'assets', 'favicon.png'), contentType: 'image/png' },
 };
 
 /** HTML pages: no inline script or style, no framing, no caching, no referrer leaving the site. */
@@ -112,6 +114,7 @@ export class ConsolePages {
         pico: this.assetUrl('pico.classless.min.css'),
         css: this.assetUrl('console.css'),
         htmx: this.assetUrl('htmx.min.js'),
+        icon: this.assetUrl('favicon.svg'),
       },
     });
   }

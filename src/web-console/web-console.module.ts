@@ -29,6 +29,7 @@ import { ConsoleUsersModule } from './console-users.module';
 import { ConsoleSessionEntity } from './entities/console-session.entity';
 import { SignInController } from './sign-in.controller';
 import { SignInThrottle } from './sign-in-throttle';
+import { FaviconController } from './favicon.controller';
 
 /**
  * The web console at /console: server-rendered pages over the same services
@@ -60,6 +61,7 @@ import { SignInThrottle } from './sign-in-throttle';
     ConsoleWebhooksController,
     ConsoleAuditController,
     ConsoleAssetsController,
+    FaviconController,
     ConsoleNotFoundController,
   ],
   providers: [

@@ -35,7 +35,7 @@
     );
     if (job.status === 'completed' || job.status === 'failed') {
       source.close();
-      live.textContent = 'finished: reload the page for its result';
+      live.textContent = '(the job has ended: reload the page for its result)';
     }
   });
 })();

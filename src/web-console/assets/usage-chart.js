@@ -9,30 +9,35 @@
   var rows = table ? Array.prototype.slice.call(table.querySelectorAll('tbody tr[data-day]')) : [];
   if (rows.length === 0) return;
 
-  var days = [];
+  var DAY = 86400;
+  var seconds = function (day) {
+    return Date.parse(day + 'T00:00:00Z') / 1000;
+  };
+  // The axis is the window the heading names (data-from to data-to, UTC days), every day of it on the line,
+  // whatever days have books: left to uPlot, one day of data drew an axis from 2027 to 2029.
+  var from = seconds(container.getAttribute('data-from'));
+  var to = seconds(container.getAttribute('data-to'));
+  if (!(from <= to)) return;
+  var xs = [];
+  for (var day = from; day <= to; day += DAY) xs.push(day);
+
   var keys = [];
   var figures = {};
   rows.forEach(function (row) {
-    var day = row.getAttribute('data-day');
     var key = row.getAttribute('data-key');
-    if (days.indexOf(day) < 0) days.push(day);
     if (keys.indexOf(key) < 0) keys.push(key);
-    figures[day + '\n' + key] = {
+    figures[seconds(row.getAttribute('data-day')) + '\n' + key] = {
       books: Number(row.getAttribute('data-books')),
       credits: Number(row.getAttribute('data-credits')),
     };
-  });
-  days.sort();
-  var xs = days.map(function (day) {
-    return Date.parse(day + 'T00:00:00Z') / 1000;
   });
   var palette = ['#1e88e5', '#e53935', '#43a047', '#fb8c00', '#8e24aa', '#00897b', '#6d4c41', '#546e7a'];
 
   function plot(title, field) {
     var data = [xs].concat(
       keys.map(function (key) {
-        return days.map(function (day) {
-          var figure = figures[day + '\n' + key];
+        return xs.map(function (x) {
+          var figure = figures[x + '\n' + key];
           return figure ? figure[field] : 0;
         });
       }),
@@ -52,15 +57,23 @@
         height: 220,
         series: series,
         scales: {
-          x: {
-            time: true,
-            // One day of data would otherwise be spread over years of axis: half a day either side of each end.
-            range: function (_chart, min, max) {
-              return [min - 43200, max + 43200];
-            },
-          },
+          // Half a day either side, so the first and last days' points are not on the frame.
+          x: { time: true, auto: false, range: [from - DAY / 2, to + DAY / 2] },
         },
         axes: [{}, { label: title }],
+        hooks: {
+          // The days the axis is drawn over, as uPlot holds them (the browser suite reads them back).
+          setScale: [
+            function (chart, key) {
+              if (key !== 'x') return;
+              var day = function (time) {
+                return new Date(time * 1000).toISOString().slice(0, 10);
+              };
+              container.setAttribute('data-drawn-from', day(chart.scales.x.min + DAY / 2));
+              container.setAttribute('data-drawn-to', day(chart.scales.x.max - DAY / 2));
+            },
+          ],
+        },
       },
       data,
       element,
