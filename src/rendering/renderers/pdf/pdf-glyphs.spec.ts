@@ -182,6 +182,32 @@ describe('GlyphWriter', () => {
     expect(wide.flatMap(({ bytes }) => bytes)).toContain(0);
   });
 
+  it('sets word spacing back to 0 for two-byte text, whose glyph of CID 32 poppler would read it off', () => {
+    const { glyphs, content } = writer();
+    glyphs.begin(0, 20, 10, '#000000', 2);
+    glyphs.addPiece({ face: 'serif', text: 'x' });
+    glyphs.addPiece({ face: 'serif', text: ' ' }, 2);
+    // A joiner drawn with the space glyph: this word and the rest of the line go in two bytes.
+    glyphs.addPiece({ face: 'serif', text: 'a\u200db' });
+    glyphs.addPiece({ face: 'serif', text: ' ' }, 2);
+    glyphs.addPiece({ face: 'serif', text: 'y' });
+    glyphs.end(true);
+    // The next line starts in one byte again, and sets the word spacing anew.
+    glyphs.begin(0, 35, 10, '#000000', 2);
+    glyphs.addPiece({ face: 'serif', text: 'x' });
+    glyphs.addPiece({ face: 'serif', text: ' ' }, 2);
+    glyphs.addPiece({ face: 'serif', text: 'y' });
+    glyphs.end();
+    const text = content();
+    // Fonts (N: the narrow one, one byte a glyph) and word spacing, in the order they are set.
+    const settings = Array.from(text.matchAll(/\/\w+?(N?) [\d.]+ Tf| ([\d.]+) Tw/g), ([, narrow, tw]) =>
+      tw === undefined ? (narrow ? 'one byte' : 'two bytes') : `Tw ${tw}`,
+    );
+    expect(settings).toEqual(['one byte', 'Tw 2', 'two bytes', 'Tw 0', 'one byte', 'Tw 2']);
+    // The two-byte space gets its stretch as an adjustment.
+    expect(text.match(/\)-200\(/g)).toHaveLength(1);
+  });
+
   it('writes a word found by its text exactly as the word shaped first, marks and ligatures included', () => {
     // 'café' with a combining accent: its mark is placed, so its glyphs are written anew each time.
     const words = ['Tide', 'office', 'a\u200db', 'cafe\u0301', 'Tide', 'office', 'cafe\u0301'];

@@ -8,7 +8,7 @@
  */
 import { type FontkitFont } from './fontkit';
 import { ContentBytes } from './pdf-content-bytes';
-import { type FontResource, NARROW_GLYPHS, SPACE_CODE, narrowFont } from './pdf-narrow-font';
+import { type FontResource, NARROW_GLYPHS, type NarrowFont, SPACE_CODE, narrowFont } from './pdf-narrow-font';
 import { type FontFace, fontkitFont } from './pdf-fonts';
 
 /** Text shaped with OpenType (ligatures, kerning, Arabic joining, mark placement), in display order. */
@@ -113,7 +113,7 @@ function shapeWith(font: FontkitFont, text: string, rtl: boolean): ShapedText {
  */
 interface EmbeddedFont {
   readonly id: string;
-  readonly subset: { includeGlyph(glyphId: number): number };
+  readonly subset: { includeGlyph(glyphId: number): number; readonly cff?: unknown };
   readonly widths: Array<number | undefined>;
   readonly unicode: Array<readonly number[] | undefined>;
   readonly scale: number;
@@ -164,20 +164,24 @@ interface DocumentFont {
    * and a face registered for a picture's text may never be written with);
    * null if pdfkit's font is not as expected.
    */
-  narrow: FontResource | null | undefined;
+  narrow: NarrowFont | null | undefined;
   /** Glyph id to the glyph in this document's subset. */
   readonly glyphs: Map<number, SubsetGlyph>;
   /** The face's glyph for U+0020. */
   readonly spaceGlyph: number;
   /**
    * The subset id of the space glyph when the narrow font codes it 32 (and
-   * the glyph of id 32, if any, with this id): the one code PDF's word
-   * spacing (`Tw`) applies to, so a justified line's spaces need no
-   * adjustment each. Undefined until the space is written, and for good
-   * when another glyph took code 32 first.
+   * the glyph of id 32, if any, with this id), CID 32 as well: the one code
+   * PDF's word spacing (`Tw`) applies to, so a justified line's spaces need
+   * no adjustment each. Undefined until the space is written, and for good
+   * when code 32 cannot be the space's (`spaceCodeTaken`).
    */
   spaceId: number | undefined;
-  /** A glyph other than the space has narrow code 32: word spacing would stretch it. */
+  /**
+   * Code 32 cannot be the space's: another glyph took it first (word spacing
+   * would stretch that glyph), or the narrow font cannot swap glyphs (CFF
+   * outlines; see pdf-narrow-font.ts).
+   */
   spaceCodeTaken: boolean;
   /**
    * A word's fragment, which does not depend on the size (see `fragment`). A
@@ -411,18 +415,18 @@ export class GlyphWriter {
         this.blockFont = resource;
         this.blockSize = this.size;
       }
+      // A stretched line has spaces: its face's space is given its code now, so the first line stretches too.
+      if (resource === font.narrow && this.wordSpace !== 0 && font.spaceId === undefined && !font.spaceCodeTaken) {
+        this.glyph(font, shape(font.face, ' '), 0);
+      }
       // Word spacing applies to every one-byte code 32: the space in a narrow font that codes it so, a letter
-      // in one that does not. Two-byte codes never take it.
-      if (resource === font.narrow) {
-        // A stretched line has spaces: its face's space is given its code now, so the first line stretches too.
-        if (this.wordSpace !== 0 && font.spaceId === undefined && !font.spaceCodeTaken) {
-          this.glyph(font, shape(font.face, ' '), 0);
-        }
-        const wordSpace = font.spaceId === undefined ? 0 : Math.round(this.wordSpace * 1000) / 1000;
-        if (wordSpace !== this.blockWordSpace) {
-          block.latin1(` ${wordSpace} Tw`);
-          this.blockWordSpace = wordSpace;
-        }
+      // in one that does not. Two-byte codes never take it, but poppler's text extraction takes it off the
+      // advance of the glyph of CID 32 in any font, a letter in the wide ones: there it is 0 too.
+      const wordSpace =
+        resource === font.narrow && font.spaceId !== undefined ? Math.round(this.wordSpace * 1000) / 1000 : 0;
+      if (wordSpace !== this.blockWordSpace) {
+        block.latin1(` ${wordSpace} Tw`);
+        this.blockWordSpace = wordSpace;
       }
       block.latin1(this.moveTo(this.cursor, this.baseline));
       block.latin1(' [(');
@@ -556,7 +560,10 @@ export class GlyphWriter {
   private fragment(font: DocumentFont, shaped: ShapedText, size: number): Fragment {
     const cached = shaped.offsets ? undefined : font.fragments.get(shaped);
     if (cached !== undefined) return cached;
-    if (font.narrow === undefined) font.narrow = narrowFont(font.embedded, () => font.spaceId) ?? null;
+    if (font.narrow === undefined) {
+      font.narrow = narrowFont(font.embedded, () => font.spaceId) ?? null;
+      if (!font.narrow?.codesSpace) font.spaceCodeTaken = true;
+    }
     let narrow = font.narrow !== null;
     // Word spacing would stretch a space glyph inside a word (a no-break space, a joiner drawn as a space):
     // such a word goes in two bytes, as a line does from it on.

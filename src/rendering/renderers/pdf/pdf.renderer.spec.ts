@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { crc32, deflateSync } from 'node:zlib';
 import type { BookBlock, BookDocument, BookImage } from '../../../book/book-document';
+import { unreadWords } from '../../testing/book-words';
 import { CONCRETE_BOOK_TYPES, sampleBook, sampleSvg } from '../../testing/sample-books';
 import { narrowFont } from './pdf-narrow-font';
 import { PdfRenderer } from './pdf.renderer';
@@ -534,6 +535,109 @@ describe('PdfRenderer', () => {
       expect(full.length).toBeGreaterThanOrEqual(12);
       for (const end of ends) expect(end).toBeLessThan(margin + 0.01);
     }
+  });
+
+  describe('reads back as the book, every word whole, in poppler and MuPDF', () => {
+    /**
+     * Justified prose with every letter in both cases and digits inside words, set early in each book (its
+     * foreword): whichever glyph of a face ends up where word spacing applies, words of the book cross it.
+     */
+    const PROSE = [
+      "Then again, closer, came the bard's voice over the feast: Roland had come back to the mead hall, " +
+        'and the benches fell quiet as the fire cracked and the old dog lay down by the door.',
+      'Jackdaws love my big sphinx of quartz, sang Quentin, and five boxing wizards jumped quickly; ' +
+        'Yvonne laughed, Xavier frowned, and Zelda counted 12th-night lanterns for the 3rd time.',
+      'Beyond the harbour, Mr Baird, a barber by trade, bent over the boats with Gwendolyn and Kasimir ' +
+        'while Ulrich, Isolde, Hector and Vera argued over the price of tar, salt, rope and wax in 1987 and 2024.',
+      'Few of them knew that the Old Quay, the Northern Pier and the Western Jetty had been built by ' +
+        'Ptolemy Fairweather, who paid his masons in oysters, herring, barley and unlikely promises.',
+    ];
+
+    function latinBook(): BookDocument {
+      const document = sampleBook({ chapters: 3, paragraphs: 0 });
+      document.frontMatter.foreword = PROSE;
+      for (const chapter of document.chapters) {
+        if (chapter.kind !== 'chapter') continue;
+        chapter.blocks.splice(1, 0, ...[...PROSE, ...PROSE].map((text) => ({ kind: 'paragraph' as const, text })));
+      }
+      return document;
+    }
+
+    /**
+     * Latin with its accents, Greek and Cyrillic: more glyphs of one face than the 256 that get one-byte codes,
+     * so that lines meeting a later one (the foreword's last letters, the Icelandic names set into every
+     * paragraph) go on in two bytes from it, their word spacing included.
+     */
+    function alphabetsBook(): BookDocument {
+      const document = latinBook();
+      document.frontMatter.foreword = [
+        ...PROSE,
+        'Ελληνικά: ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩ αβγδεζηθικλμνξοπρσςτυφχψω ά έ ή ί ό ύ ώ ϊ ϋ ΐ ΰ.',
+        'Кириллица: АБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯ абвгдеёжзийклмнопрстуфхцчшщъыьэюя ґ є і ї ђ ћ џ љ њ ј.',
+        'Tiếng Việt: ầ ẩ ẫ ậ ắ ằ ẳ ẵ ặ ề ể ễ ệ ố ồ ổ ỗ ộ ớ ờ ở ỡ ợ ứ ừ ử ữ ự ỳ ỷ ỹ ỵ đ Đ ơ ư.',
+        'Polski, čeština: Zażółć gęślą jaźń; Příliš žluťoučký kůň úpěl ďábelské ódy.',
+        'Íslenska, Türkçe: Þórr, Ægir og Ðóra; Pijamalı hasta yağız şoföre çabucak güvendi.',
+      ];
+      for (const chapter of document.chapters) {
+        for (const block of chapter.blocks) {
+          if (block.kind === 'paragraph') block.text = block.text.replace(', ', ', Þórr and Ægir, ');
+        }
+      }
+      return document;
+    }
+
+    /** A Japanese book: kanji and kana set without spaces, Latin names between spaces, 「」 and 、。 */
+    function japaneseBook(): BookDocument {
+      const document = sampleBook({ subject: 'さくら', chapters: 2, paragraphs: 0 });
+      document.metadata.language = 'ja';
+      document.metadata.title = 'さくらと港の灯台';
+      const prose = [
+        '港の灯台守のさくらは、毎朝五時に起きて Harbour Light の百二十段の階段をのぼった。窓から見える海は静かで、' +
+          'カモメが網の上で言い争っていた。',
+        '船乗りの Mira Okafor が「今夜は嵐になる」と言ったとき、さくらは笑って、古い地図を机の上にひろげた。' +
+          'Roland という名の船は、三日前に港を出たきりだった。',
+        '灯りをともすのは日が沈む前、それがさくらの決まりだった。 Lantern と Tide という二つの言葉を、彼女は祖母から習った。',
+      ];
+      for (const chapter of document.chapters) {
+        if (chapter.kind !== 'chapter') continue;
+        chapter.title = `さくらと嵐の夜、第${chapter.number}部`;
+        chapter.blocks = [
+          ...prose.map((text) => ({ kind: 'paragraph' as const, text })),
+          { kind: 'dialogue', speaker: 'Mira', text: '船はもどってくるのですか。' },
+          ...prose.map((text) => ({ kind: 'paragraph' as const, text })),
+        ];
+      }
+      return document;
+    }
+
+    /** The sample book of a type, illustrated; a picture book's picture stands alone on its page, uncaptioned. */
+    function typeBook(type: (typeof CONCRETE_BOOK_TYPES)[number]): BookDocument {
+      const document = sampleBook({ type, images: true });
+      document.frontMatter.foreword = PROSE;
+      if (type === 'childrens') {
+        for (const block of document.chapters.flatMap((chapter) => chapter.blocks)) {
+          if (block.kind === 'image') delete block.caption;
+        }
+      }
+      return document;
+    }
+
+    it.each<[string, () => BookDocument]>([
+      ['Latin prose', latinBook],
+      ['Latin, Greek and Cyrillic in one face', alphabetsBook],
+      ['a Japanese book', japaneseBook],
+      ...CONCRETE_BOOK_TYPES.map((type): [string, () => BookDocument] => [`a ${type} book`, () => typeBook(type)]),
+    ])('%s', async (_book, make) => {
+      const document = make();
+      const { file } = await renderToFile(document);
+      for (const [reader, text] of [
+        ['pdftotext', await poppler('pdftotext', '-enc', 'UTF-8', file, '-')],
+        ['mutool', await mupdfText(file)],
+      ] as const) {
+        // A word cut in two ("ga in") is missing from the reading as a whole word.
+        expect({ reader, unread: unreadWords(document, text) }).toEqual({ reader, unread: [] });
+      }
+    });
   });
 
   it('keeps text inside the margins: long words are cut, Japanese breaks between characters', async () => {
