@@ -22,6 +22,8 @@ while IFS='=' read -r name value; do
   [[ "$name" =~ ^[A-Z_][A-Z0-9_]*$ ]] || continue
   [ -n "${!name:-}" ] || export "$name=$value"
 done < .env
+# Readable log lines on a developer's screen (one a request), unless .env or the environment says otherwise.
+export LOG_FORMAT="${LOG_FORMAT:-pretty}"
 
 node scripts/create-database.js
 bash scripts/ensure-built.sh
@@ -46,22 +48,35 @@ if ! grep -q '"consolePassword"' .demo.json; then
   fi
 fi
 
-node -e "
-const d = require('./.demo.json');
-const base = process.env.BASE_URL || 'http://localhost:' + (process.env.PORT || 3000) + '/v1';
-console.error('');
-console.error('Demo account  ' + d.accountId);
-console.error('Demo API key  ' + d.apiKey);
-console.error('Webhook secret ' + d.webhookSecret);
-console.error('');
-console.error('Try it:');
-console.error('  curl -s -X POST ' + base + '/book -H \"X-API-Key: ' + d.apiKey + '\" -H \"Content-Type: application/json\" -d \'{\"prompt\":\"A lighthouse keeper named Mara\",\"output_format\":\"md\"}\'');
-console.error('  API docs: ' + base.replace(/\/v1\$/, '') + '/docs');
-if (d.consolePassword) {
+# The banner comes last, once the service answers, so the key is on screen and not scrolled away by start-up lines.
+node dist/src/main.js &
+service=$!
+trap 'kill -TERM "$service" 2>/dev/null' INT TERM
+ready_url="http://127.0.0.1:${PORT:-3000}/health/ready"
+for _ in $(seq 1 240); do
+  kill -0 "$service" 2>/dev/null || break
+  node -e "fetch(process.argv[1]).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))" "$ready_url" && break
+  sleep 0.5
+done
+if kill -0 "$service" 2>/dev/null; then
+  node -e "
+  const d = require('./.demo.json');
+  const base = process.env.BASE_URL || 'http://localhost:' + (process.env.PORT || 3000) + '/v1';
   console.error('');
-  console.error('Web console   ' + base.replace(/\/v1\$/, '') + '/console');
-  console.error('  sign in as  ' + d.consoleEmail + '  password ' + d.consolePassword);
-}
-console.error('');
-"
-exec node dist/src/main.js
+  console.error('Demo account  ' + d.accountId);
+  console.error('Demo API key  ' + d.apiKey);
+  console.error('Webhook secret ' + d.webhookSecret);
+  console.error('');
+  console.error('Try it:');
+  console.error('  curl -s -X POST ' + base + '/book -H \"X-API-Key: ' + d.apiKey + '\" -H \"Content-Type: application/json\" -d \'{\"prompt\":\"A lighthouse keeper named Mara\",\"output_format\":\"md\"}\'');
+  console.error('  API docs: ' + base.replace(/\/v1\$/, '') + '/docs');
+  console.error('  Webhooks on this machine: npm run webhooks:listen (with WEBHOOK_ALLOW_PRIVATE=true npm start)');
+  if (d.consolePassword) {
+    console.error('');
+    console.error('Web console   ' + base.replace(/\/v1\$/, '') + '/console');
+    console.error('  sign in as  ' + d.consoleEmail + '  password ' + d.consolePassword);
+  }
+  console.error('');
+  "
+fi
+wait "$service"

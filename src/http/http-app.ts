@@ -9,7 +9,7 @@ import { ErrorCode } from '../common/error-code';
 import { installLegacyPaths } from '../common/legacy-alias';
 import { AppModule, type AppModuleOptions } from '../app.module';
 import type { Logger as Pino } from 'pino';
-import { createRootLogger, PinoNestLogger, requestIdFor } from '../logging/logger';
+import { createRootLogger, PinoNestLogger, redactUrl, requestIdFor } from '../logging/logger';
 import { AppConfig } from '../config/app-config';
 import { MetricsService } from '../metrics/metrics.service';
 import { ACCEPTS_FORM_BODY, parseFormBody } from '../web-console/console-form';
@@ -27,6 +27,8 @@ export function createFastifyAdapter(logger?: Pino, config: AppConfig = new AppC
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: true,
     ...(logger ? { loggerInstance: logger } : { logger: false }),
+    // Readable logs are one line a request (written on the response, below); JSON keeps Fastify's two.
+    disableRequestLogging: config.LOG_FORMAT === 'pretty',
     genReqId: requestIdFor,
     frameworkErrors: answerRoutingError,
     clientErrorHandler: answerClientError,
@@ -44,6 +46,15 @@ export function createFastifyAdapter(logger?: Pino, config: AppConfig = new AppC
     connectionTimeout: config.HTTP_CONNECTION_TIMEOUT_SECONDS * 1000,
   });
   const fastify = adapter.getInstance();
+  if (logger && config.LOG_FORMAT === 'pretty') {
+    fastify.addHook('onResponse', (request, reply, done) => {
+      request.log.info(
+        { res: { statusCode: reply.statusCode }, responseTime: Math.round(reply.elapsedTime) },
+        `${request.method} ${redactUrl(request.url)} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`,
+      );
+      done();
+    });
+  }
   installJsonParser(fastify);
   installFormParser(fastify);
   // A route may allow a larger body with @RouteConfig({ bodyLimitBytes }) (POST /v1/books/batch: 50 requests).

@@ -119,6 +119,26 @@ describe('PinoNestLogger', () => {
   });
 });
 
+describe('PinoNestLogger at start-up', () => {
+  it('writes Nest’s own start-up lines (a line per module and route) at debug, and the service’s at info', () => {
+    const destination = memoryDestination();
+    const nest = new PinoNestLogger(createRootLogger({ LOG_LEVEL: 'info', LOG_FORMAT: 'json' }, destination.stream));
+    nest.log('AppModule dependencies initialized', 'InstanceLoader');
+    nest.log('Mapped {/v1/book, POST} route', 'RouterExplorer');
+    nest.log('Listening on 127.0.0.1:3000', 'Scriptorium');
+    nest.warn('A warning from Nest itself still shows', 'NestApplication');
+    const lines = destination
+      .text()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { msg: string });
+    expect(lines.map((line) => line.msg)).toEqual([
+      'Listening on 127.0.0.1:3000',
+      'A warning from Nest itself still shows',
+    ]);
+  });
+});
+
 describe('redactUrl', () => {
   it.each([
     ['/v1/usage', '/v1/usage'],

@@ -135,11 +135,13 @@ export class PinoNestLogger implements LoggerService {
    * `logger.log({ msg: 'job completed', jobId })` writes a `jobId` field.
    * An Error is logged under `err` (pino's serializer keeps its stack).
    */
-  private write(level: pino.Level, message: unknown, rest: unknown[]): void {
-    // Admission writes a line per job: below the level, build nothing.
-    if (!this.pino.isLevelEnabled(level)) return;
+  private write(given: pino.Level, message: unknown, rest: unknown[]): void {
     // Nest passes the context last, and for errors the stack before it.
     const context = typeof rest.at(-1) === 'string' ? (rest.at(-1) as string) : undefined;
+    // Nest's own start-up (a line per module and per route, some 110 before the service listens) is debug detail.
+    const level = given === 'info' && context !== undefined && NEST_START_UP.has(context) ? 'debug' : given;
+    // Admission writes a line per job: below the level, build nothing.
+    if (!this.pino.isLevelEnabled(level)) return;
     const stack = rest.length > 1 && typeof rest[0] === 'string' ? rest[0] : undefined;
     const base = { context, ...(stack ? { stack } : {}) };
     if (message instanceof Error) {
@@ -152,6 +154,9 @@ export class PinoNestLogger implements LoggerService {
     }
   }
 }
+
+/** The contexts of the lines Nest writes while it builds the application. */
+const NEST_START_UP = new Set(['NestFactory', 'InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestApplication']);
 
 /** A structured call: the line's fields, with its short message as `msg`. */
 function isStructured(message: unknown): message is Record<string, unknown> {
