@@ -14,9 +14,11 @@ export interface ApiKeyAuthenticator {
 
 export interface VerifyOptions {
   /**
-   * The route re-checks the key's revocation in its own transaction
-   * (`@RevocationCheckedByRoute()`), so the key may be resolved from memory
-   * without a query. An authenticator may ignore it.
+   * The route re-checks the key's revocation in its own transaction, and
+   * KeyRecheckInterceptor verifies the key again (without this option)
+   * before the route refuses a request (`@RevocationCheckedByRoute()`), so
+   * the key may be resolved from memory without a query. An authenticator
+   * may ignore it.
    */
   fromMemory?: boolean;
 }

@@ -70,6 +70,15 @@ describe('ApiKeysService.verify', () => {
     expect((await service.verify(fullKey)).outcome).toBe('ok');
   });
 
+  it('asks the table again when memory says the account is suspended, so a lifted suspension lets the key in', async () => {
+    const { service, keys, fullKey, table, row } = setUp();
+    table.get(row.id)!.accountSuspendedAt = new Date();
+    expect((await service.verify(fullKey)).outcome).toBe('account_suspended');
+    table.get(row.id)!.accountSuspendedAt = null;
+    expect((await service.verify(fullKey, { fromMemory: true })).outcome).toBe('ok');
+    expect(keys.findForVerification).toHaveBeenCalledTimes(2);
+  });
+
   it('records a key as used at most once a minute, from memory too', async () => {
     const { service, keys, fullKey } = setUp();
     for (let i = 0; i < 5; i += 1) await service.verify(fullKey, { fromMemory: true });

@@ -118,14 +118,18 @@ export class ApiKeysService implements ApiKeyAuthenticator {
 
   /**
    * Checks a presented key. With `fromMemory` (routes that re-check
-   * revocation in their own transaction) a key read in the last few minutes
-   * is taken from memory; otherwise the database answers, and refreshes the
-   * memory. Keys change after creation only by revocation and by their limits (setLimits).
+   * revocation themselves: `@RevocationCheckedByRoute()`) a key read in the
+   * last few minutes is taken from memory, unless memory says its account is
+   * suspended; otherwise the database answers, and refreshes the memory. Keys
+   * change after creation only by revocation and by their limits (setLimits),
+   * and their account's state by suspension and its lifting.
    */
   async verify(presented: string, options: VerifyOptions = {}): Promise<KeyVerification> {
     const parsed = parseApiKey(presented);
     if (!parsed) return { outcome: 'malformed' };
     let key = options.fromMemory ? this.remembered.get(parsed.id) : undefined;
+    // A suspension can be lifted (a revocation cannot): memory that says suspended is not taken at its word.
+    if (key?.accountSuspendedAt) key = undefined;
     const knownUnknown = options.fromMemory === true && !key && this.unknownIds.has(parsed.id);
     if (!key && !knownUnknown) {
       key = (await this.keys.findForVerification(parsed.id)) ?? undefined;

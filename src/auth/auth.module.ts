@@ -25,6 +25,7 @@ import { ApiKeyEntity } from './entities/api-key.entity';
     },
     { provide: APP_GUARD, useClass: ApiKeyGuard },
   ],
-  exports: [ApiKeysService, ApiKeysRepository],
+  // API_KEY_AUTHENTICATOR for KeyRecheckInterceptor, which `@RevocationCheckedByRoute()` puts on a route of the importer.
+  exports: [ApiKeysService, ApiKeysRepository, API_KEY_AUTHENTICATOR],
 })
 export class AuthModule {}

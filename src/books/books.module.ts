@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module';
 import { JobsModule } from '../jobs/jobs.module';
 import { ThrottlingModule } from '../throttling/throttling.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
@@ -10,7 +11,7 @@ import { BooksService } from './books.service';
 
 /** Books over HTTP: submission (POST /v1/book, POST /v1/books/batch), cancel and the listing (GET /v1/books); jobs are stored by JobsModule. */
 @Module({
-  imports: [JobsModule, ThrottlingModule, WebhooksModule],
+  imports: [AuthModule, JobsModule, ThrottlingModule, WebhooksModule],
   controllers: [BooksController, BooksListingController],
   providers: [BooksService, BookBatchService, BooksListingService],
 })

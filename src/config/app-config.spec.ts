@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AppConfig, ConfigValidationError, loadConfig, webhookSignatureHeaders } from './app-config';
+import { AppConfig, ConfigValidationError, loadConfig, trustedProxies, webhookSignatureHeaders } from './app-config';
 import type { ConfigSection } from './config-section';
 
 /** Stands for a feature module's own settings (a model provider's), so this spec needs no feature module. */
@@ -92,6 +92,33 @@ describe('loadConfig', () => {
       ]);
     },
   );
+
+  it('trusts no proxy by default: X-Forwarded-For is believed only from the addresses TRUST_PROXY lists', () => {
+    expect(trustedProxies(loadConfig(base))).toBe(false);
+    expect(trustedProxies(loadConfig({ ...base, TRUST_PROXY: 'false' }))).toBe(false);
+    expect(trustedProxies(loadConfig({ ...base, TRUST_PROXY: '127.0.0.1' }))).toEqual(['127.0.0.1']);
+    expect(trustedProxies(loadConfig({ ...base, TRUST_PROXY: ' 10.0.0.0/8, ::1 ,fd00::/8' }))).toEqual([
+      '10.0.0.0/8',
+      '::1',
+      'fd00::/8',
+    ]);
+  });
+
+  it.each([
+    ['true', /"true" would believe the X-Forwarded-For of any client/],
+    ['*', /"\*" would believe the X-Forwarded-For of any client/],
+    ['0.0.0.0/0', /"0.0.0.0\/0" would believe the X-Forwarded-For of any client/],
+    ['loadbalancer.internal', /"loadbalancer.internal" is not an IP address or a CIDR/],
+    ['10.0.0.1,10.0.0.256', /"10.0.0.256" is not an IP address or a CIDR/],
+    ['10.0.0.0/33', /"10.0.0.0\/33" has no valid prefix length/],
+    ['::1/abc', /"::1\/abc" has no valid prefix length/],
+  ])('refuses to start with TRUST_PROXY=%s, saying what to write instead', (value, reason) => {
+    const [problem] = configError(() => loadConfig({ ...base, TRUST_PROXY: value })).problems;
+    expect(problem).toMatch(
+      /^TRUST_PROXY: TRUST_PROXY must list the proxies .* as comma-separated IP addresses or CIDRs/,
+    );
+    expect(problem).toMatch(reason);
+  });
 
   it('reports a bad core variable and a bad provider variable together, in one error sorted by variable', () => {
     const error = configError(() =>

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { plainToInstance, Transform } from 'class-transformer';
 import {
   IsBoolean,
@@ -58,6 +59,27 @@ export class AppConfig {
 
   @IsString()
   HOST = '0.0.0.0';
+
+  /**
+   * The proxies (load balancers) in front of the service, whose
+   * X-Forwarded-For is believed: comma-separated IP addresses or CIDRs, e.g.
+   * `127.0.0.1` or `10.0.0.0/8,::1`. The client's address is then the
+   * nearest one that is not a listed proxy, read back from the connection
+   * through X-Forwarded-For. Empty (the default; `false` says the same): no
+   * proxy, X-Forwarded-For is ignored and the client is the connection's
+   * peer. The console's per-address sign-in limit, its audit log and the
+   * request logs read that address; trusting anyone else would let a client
+   * choose its own. `true`, `*` and a /0 network are refused for that reason.
+   */
+  @ValidateBy({
+    name: 'isTrustedProxyList',
+    validator: {
+      validate: (value: unknown) => typeof value === 'string' && trustedProxyProblem(value) === null,
+      defaultMessage: (args) =>
+        typeof args?.value === 'string' ? trustedProxyProblem(args.value)! : 'TRUST_PROXY must be a string',
+    },
+  })
+  TRUST_PROXY = '';
 
   /** A worker-only process (ROLE=worker) serves GET /metrics on this port; 0 turns it off. */
   @Transform(toInteger)
@@ -380,6 +402,44 @@ export function parsePortRanges(text: string): Array<[number, number]> | null {
     ranges.push([low, high]);
   }
   return ranges;
+}
+
+/** TRUST_PROXY as the list Fastify's `trustProxy` takes; false when no proxy is trusted (the default). */
+export function trustedProxies(config: AppConfig): string[] | false {
+  const entries = trustedProxyEntries(config.TRUST_PROXY);
+  return entries.length > 0 ? entries : false;
+}
+
+function trustedProxyEntries(text: string): string[] {
+  // An explicit "off" is the default, like an empty value.
+  if (/^\s*(false|no|off|0)\s*$/i.test(text)) return [];
+  return text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+}
+
+const TRUST_PROXY_FORM =
+  'TRUST_PROXY must list the proxies in front of the service as comma-separated IP addresses or CIDRs, ' +
+  'e.g. 127.0.0.1 or 10.0.0.0/8,::1 (empty: no proxy, X-Forwarded-For is ignored)';
+
+/** Why a TRUST_PROXY value is refused (naming the entry), or null when every entry is an address or a CIDR. */
+export function trustedProxyProblem(text: string): string | null {
+  if (/^\s*(true|yes|on|1|\*)\s*$/i.test(text)) {
+    return `${TRUST_PROXY_FORM}; "${text.trim()}" would believe the X-Forwarded-For of any client`;
+  }
+  for (const entry of trustedProxyEntries(text)) {
+    const [address = '', prefix, ...rest] = entry.split('/');
+    const family = isIP(address);
+    if (family === 0 || rest.length > 0) return `${TRUST_PROXY_FORM}; "${entry}" is not an IP address or a CIDR`;
+    if (prefix === undefined) continue;
+    const bits = /^\d{1,3}$/.test(prefix) ? Number(prefix) : -1;
+    if (bits < 0 || bits > (family === 4 ? 32 : 128)) {
+      return `${TRUST_PROXY_FORM}; "${entry}" has no valid prefix length`;
+    }
+    if (bits === 0) return `${TRUST_PROXY_FORM}; "${entry}" would believe the X-Forwarded-For of any client`;
+  }
+  return null;
 }
 
 /** Every problem of one configuration, one line each, sorted so each variable is easy to find. */

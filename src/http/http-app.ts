@@ -10,7 +10,7 @@ import { installLegacyPaths } from '../common/legacy-alias';
 import { AppModule, type AppModuleOptions } from '../app.module';
 import type { Logger as Pino } from 'pino';
 import { createRootLogger, PinoNestLogger, redactUrl, requestIdFor } from '../logging/logger';
-import { AppConfig } from '../config/app-config';
+import { AppConfig, trustedProxies } from '../config/app-config';
 import { MetricsService } from '../metrics/metrics.service';
 import { ACCEPTS_FORM_BODY, parseFormBody } from '../web-console/console-form';
 import { jsonBodyProblem } from './json-body-rules';
@@ -25,7 +25,8 @@ export function createFastifyAdapter(logger?: Pino, config: AppConfig = new AppC
   const headersTimeoutMs = config.HTTP_HEADERS_TIMEOUT_SECONDS * 1000;
   const adapter = new FastifyAdapter({
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: true,
+    // X-Forwarded-For only from the proxies TRUST_PROXY names: anyone else's would choose its own request.ip.
+    trustProxy: trustedProxies(config),
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     // Readable logs are one line a request (written on the response, below); JSON keeps Fastify's two.
     disableRequestLogging: config.LOG_FORMAT === 'pretty',

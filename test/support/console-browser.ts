@@ -5,8 +5,9 @@ import type { Response as LightMyRequestResponse } from 'light-my-request';
 /**
  * A browser for the web console over app.inject: keeps the cookies the
  * console sets (as a browser would for /console), posts forms urlencoded,
- * and comes from an address of its own (X-Forwarded-For; the service
- * trusts its proxy), so the per-IP sign-in limit of one test never meets another's.
+ * and comes from an address of its own (the connection's, as the service
+ * sees it without TRUST_PROXY), so the per-IP sign-in limit of one test never
+ * meets another's.
  */
 export class ConsoleBrowser {
   readonly cookies = new Map<string, string>();
@@ -56,7 +57,8 @@ export class ConsoleBrowser {
       method,
       url,
       payload,
-      headers: { 'x-forwarded-for': this.ip, ...(cookie ? { cookie } : {}), ...headers },
+      remoteAddress: this.ip,
+      headers: { ...(cookie ? { cookie } : {}), ...headers },
     });
     for (const set of response.cookies as Array<{ name: string; value: string; maxAge?: number }>) {
       if (set.value === '' || set.maxAge === 0) this.cookies.delete(set.name);
