@@ -279,15 +279,15 @@ describe('Web console', () => {
     expect((await auditRows(user.id)).map((row) => row.action)).toContain('console.password_change');
   });
 
-  it('serves its stylesheets and script from a fixed list with long cache headers, and nothing else', async () => {
+  it('serves its stylesheets, script and icon from a fixed list with long cache headers, and nothing else', async () => {
     const page = (await new ConsoleBrowser(t.app).get('/console/sign-in')).body;
     const urls = [...page.matchAll(/(?:href|src)="(\/console\/assets\/[^"]+)"/g)].map((match) => match[1]!);
-    expect(urls).toHaveLength(3);
+    expect(urls).toHaveLength(4);
     for (const url of urls) {
       const asset = await t.app.inject({ method: 'GET', url });
       expect(asset.statusCode).toBe(200);
       expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-      expect(asset.headers['content-type']).toMatch(/^text\/(css|javascript)/);
+      expect(asset.headers['content-type']).toMatch(/^(text\/(css|javascript)|image\/svg\+xml)/);
       expect(asset.body.length).toBeGreaterThan(100);
     }
     for (const url of [

@@ -59,15 +59,22 @@ describe('EpubRenderer', () => {
       expect(await entry(zip, 'OEBPS/cover.xhtml')).toContain(`src="${cover?.href ?? ''}"`);
     });
 
-    it('has no cover page or cover-image without illustrations, and no description when there is no synopsis', async () => {
+    it('sets a typographic cover (title, subtitle, author) without illustrations, and no description without a synopsis', async () => {
       const document = sampleBook({ images: false });
       document.metadata.synopsis = '   ';
+      document.metadata.title = 'The Lighthouse & the <Map>';
       const zip = await unzip(await renderer.render(document));
       const opf = await entry(zip, 'OEBPS/content.opf');
-      expect(opf).not.toContain('cover-image');
       expect(opf).not.toContain('dc:description');
-      expect(zip.file('OEBPS/cover.xhtml')).toBeNull();
-      expect(manifestItems(opf).filter((item) => item['media-type']?.startsWith('image/'))).toEqual([]);
+      const covers = manifestItems(opf).filter((item) => item.properties === 'cover-image');
+      expect(covers.map((item) => item['media-type'])).toEqual(['image/svg+xml']);
+      expect(spineIds(opf)[0]).toBe('cover');
+      const svg = (await zip.file(`OEBPS/${covers[0]!.href ?? ''}`)!.async('string')).replace(/\s+/g, ' ');
+      expect(svg).toContain('>The Lighthouse</text>');
+      expect(svg).toContain('>&amp; the &lt;Map&gt;</text>');
+      expect(svg).toContain(`>${document.metadata.author}</text>`);
+      // The cover is the only picture: no chapter has one.
+      expect(manifestItems(opf).filter((item) => item['media-type']?.startsWith('image/'))).toHaveLength(1);
     });
 
     it('lists every chapter in the navigation document and the NCX, in spine order', async () => {
@@ -202,7 +209,15 @@ describe('EpubRenderer', () => {
     it('puts front matter on its own pages before the contents', async () => {
       const zip = await unzip(await renderer.render(sampleBook({ type: 'textbook' })));
       const opf = await entry(zip, 'OEBPS/content.opf');
-      expect(spineIds(opf).slice(0, 6)).toEqual(['title-page', 'dedication', 'foreword', 'objectives', 'cast', 'nav']);
+      expect(spineIds(opf).slice(0, 7)).toEqual([
+        'cover',
+        'title-page',
+        'dedication',
+        'foreword',
+        'objectives',
+        'cast',
+        'nav',
+      ]);
       expect(await entry(zip, 'OEBPS/cast.xhtml')).toContain('<dt>Ada</dt><dd>a harbour keeper</dd>');
       expect(await entry(zip, 'OEBPS/objectives.xhtml')).toContain('<li>Know the tides</li>');
     });

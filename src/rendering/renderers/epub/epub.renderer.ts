@@ -27,6 +27,7 @@ import {
 } from './epub-package';
 import { chapterPage, coverPage, type EpubPage, frontMatterPages, titlePage } from './epub-pages';
 import { EPUB_STYLE } from './epub-style';
+import { typographicCover } from './epub-typographic-cover';
 import { languageTag } from './epub-xml';
 import { bookLabels } from '../../../book/book-labels';
 
@@ -35,7 +36,8 @@ export class EpubRenderer implements BookRenderer {
   readonly contentType = CONTENT_TYPES.epub;
   readonly fileExtension = 'epub';
 
-  async render(document: BookDocument): Promise<Buffer> {
+  async render(given: BookDocument): Promise<Buffer> {
+    const document = withCover(given);
     const language = languageTag(document.metadata.language);
     const images = new EpubImages(document.images);
     const labels = bookLabels(document.metadata.language);
@@ -66,6 +68,17 @@ export class EpubRenderer implements BookRenderer {
     };
     return zipPackage(book);
   }
+}
+
+/** The book with a cover image: its own when it has a usable one, else one set from its title (see typographicCover). */
+function withCover(document: BookDocument): BookDocument {
+  if (new EpubImages(document.images).use(document.coverImageId)) return document;
+  const cover = typographicCover(document);
+  return {
+    ...document,
+    images: [...document.images.filter((image) => image.id !== cover.id), cover],
+    coverImageId: cover.id,
+  };
 }
 
 async function zipPackage(book: EpubPackage): Promise<Buffer> {
