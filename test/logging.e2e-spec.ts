@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { stripVTControlCharacters } from 'node:util';
 import { startFakeChatServer, type FakeChatServer } from '../src/generation/model-writer/testing/fake-chat-server';
-import { freePort, spawnService, waitForHttp, type SpawnedService } from './support/spawned-service';
+import { freePort, spawnService, startBuiltApi, waitForHttp, type SpawnedService } from './support/spawned-service';
 import { type Customer, startTestApp, waitForTerminal } from './support/test-app';
 
 /** Issue 7 (Observe): the real server writes JSON logs with request ids and never a key. */
@@ -19,19 +19,8 @@ async function apiOutput(
   const customer = await setup.createCustomer();
   await setup.close();
 
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawnService('dist/src/main.js', {
-    ROLE: 'api',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    BASE_URL: `${base}/v1`,
-    REDIS_PREFIX: `test-logs-${randomBytes(4).toString('hex')}`,
-    LOG_LEVEL: 'info',
-    ...settings,
-  });
+  const { base, service: server } = await startBuiltApi(settings, 'test-logs');
   try {
-    await waitForHttp(`${base}/health/live`);
     await exercise(base, customer);
   } finally {
     await server.stop();

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { DataSource } from 'typeorm';
-import { freePort, spawnService, waitForHttp } from './support/spawned-service';
+import { spawnService, startBuiltApi } from './support/spawned-service';
 import { startTestApp, TestApp } from './support/test-app';
 
 const ATTEMPTS_PER_ADDRESS = 3;
@@ -110,19 +110,8 @@ describe('TRUST_PROXY: whose X-Forwarded-For names the client', () => {
   describe('the built service', () => {
     /** Starts dist/src/main.js with these settings, sends one request forging X-Forwarded-For; the remoteAddress logged. */
     async function loggedAddress(settings: Record<string, string>): Promise<unknown> {
-      const port = await freePort();
-      const base = `http://127.0.0.1:${port}`;
-      const server = spawnService('dist/src/main.js', {
-        ROLE: 'api',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        BASE_URL: `${base}/v1`,
-        REDIS_PREFIX: `test-proxy-${randomBytes(4).toString('hex')}`,
-        LOG_LEVEL: 'info',
-        ...settings,
-      });
+      const { base, service: server } = await startBuiltApi(settings, 'test-proxy');
       try {
-        await waitForHttp(`${base}/health/live`);
         const response = await fetch(`${base}/v1/models`, {
           headers: { 'X-Forwarded-For': '198.51.100.77', 'X-Request-Id': 'trust-proxy-log' },
         });

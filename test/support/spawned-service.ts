@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 
@@ -54,4 +55,32 @@ export async function waitForHttp(url: string, timeoutMs = 90_000): Promise<void
     if (Date.now() > deadline) throw new Error(`${url} did not come up`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * The built API (dist/src/main.js, ROLE=api) on a free port of 127.0.0.1 with its own Redis prefix and info
+ * logs, plus `settings`, once it answers `/health/live`: the suites that read what the real process writes.
+ */
+export async function startBuiltApi(
+  settings: Record<string, string>,
+  prefix: string,
+): Promise<{ base: string; service: SpawnedService }> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const service = spawnService('dist/src/main.js', {
+    ROLE: 'api',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    BASE_URL: `${base}/v1`,
+    REDIS_PREFIX: `${prefix}-${randomBytes(4).toString('hex')}`,
+    LOG_LEVEL: 'info',
+    ...settings,
+  });
+  try {
+    await waitForHttp(`${base}/health/live`);
+  } catch (error) {
+    await service.stop();
+    throw error;
+  }
+  return { base, service };
 }
