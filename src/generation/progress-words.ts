@@ -67,10 +67,17 @@ export interface ProgressWords {
 
 /** The words of progress lines in `language` (a BCP 47 tag), English where there are none for it. */
 export function progressWords(language: string): ProgressWords {
-  const primary = primaryLanguage(language);
-  const make = LANGUAGES[primary] ?? LANGUAGES.en!;
-  return make(new Intl.NumberFormat(primary === 'en' || !LANGUAGES[primary] ? 'en' : primary), primary);
+  const known = LANGUAGES[primaryLanguage(language)] ? primaryLanguage(language) : 'en';
+  // Built once a language: a job says some hundred lines, each through here.
+  let words = MADE.get(known);
+  if (!words) {
+    words = LANGUAGES[known]!(new Intl.NumberFormat(known), known);
+    MADE.set(known, words);
+  }
+  return words;
 }
+
+const MADE = new Map<string, ProgressWords>();
 
 type Maker = (numbers: Intl.NumberFormat, language: string) => ProgressWords;
 
