@@ -17,6 +17,7 @@ import {
   BOOK_DOCUMENT_VERSION,
   type BookBlock,
   type BookImage,
+  type PictureSource,
   type ChapterKind,
   type ReadingDirection,
 } from './book-document';
@@ -40,6 +41,7 @@ const CHAPTER_KINDS = everyMember<ChapterKind>()([
   'afterword',
 ]);
 const READING_DIRECTIONS = everyMember<ReadingDirection>()(['ltr', 'rtl']);
+const PICTURE_SOURCES = everyMember<PictureSource>()(['model', 'builtin']);
 const IMAGE_MEDIA_TYPES = everyMember<BookImage['mediaType']>()(['image/png', 'image/svg+xml', 'image/jpeg']);
 
 const text = (description: string) => ({ type: 'string', description }) as const;
@@ -236,7 +238,11 @@ export const BOOK_DOCUMENT_SCHEMA = {
                 properties: {
                   planner: { type: 'string' },
                   writer: { type: 'string' },
-                  illustrator: { type: 'string', description: 'The image model that drew the pictures, when one did.' },
+                  illustrator: {
+                    type: 'string',
+                    description:
+                      'The model that drew the pictures, when one did: an image model, or a text model drawing SVG.',
+                  },
                 },
               },
               calls: { type: 'integer', minimum: 0 },
@@ -256,6 +262,28 @@ export const BOOK_DOCUMENT_SCHEMA = {
               promptTokens: { type: 'integer', minimum: 0 },
               completionTokens: { type: 'integer', minimum: 0 },
               tokensEstimated: { type: 'boolean' },
+              pictures: {
+                type: 'object',
+                additionalProperties: false,
+                required: ['calls', 'promptTokens', 'completionTokens', 'drawn', 'builtin'],
+                description:
+                  'What the pictures took, when the book has any (since 1.4); included in `calls` and the token totals.',
+                properties: {
+                  calls: {
+                    type: 'integer',
+                    minimum: 0,
+                    description: 'Requests to the illustrator, retries and the visual sheet included.',
+                  },
+                  promptTokens: { type: 'integer', minimum: 0 },
+                  completionTokens: { type: 'integer', minimum: 0 },
+                  drawn: { type: 'integer', minimum: 0, description: 'Pictures a model drew.' },
+                  builtin: {
+                    type: 'integer',
+                    minimum: 0,
+                    description: 'Pictures the builtin illustrator drew where no model could.',
+                  },
+                },
+              },
             },
           },
         },
@@ -337,6 +365,12 @@ export const BOOK_DOCUMENT_SCHEMA = {
             alt: text('Alternative text: what the picture shows.'),
             width: { type: 'number', exclusiveMinimum: 0, description: 'Width in pixels.' },
             height: { type: 'number', exclusiveMinimum: 0, description: 'Height in pixels.' },
+            drawnBy: {
+              enum: [...PICTURE_SOURCES],
+              description:
+                'Who drew it, in a model-written book (since 1.4): `model` (the image model, or the writing model as ' +
+                'SVG) or `builtin` (the builtin illustrator, where no model could draw it).',
+            },
           },
           ['id', 'mediaType', 'data', 'alt', 'width', 'height'],
         ),

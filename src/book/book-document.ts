@@ -8,7 +8,7 @@
 import type { BookStyle, BookType, ModelId } from '../catalog/catalog';
 import type { BookScale } from './book-shapes';
 
-export const BOOK_DOCUMENT_VERSION = '1.3';
+export const BOOK_DOCUMENT_VERSION = '1.4';
 
 export type ReadingDirection = 'ltr' | 'rtl';
 
@@ -23,7 +23,16 @@ export interface BookImage {
   alt: string;
   width: number;
   height: number;
+  /**
+   * Who drew it (1.4), in a model-written book: `model`, the configured
+   * image model or, without one, the writing model as SVG; `builtin`, the
+   * builtin illustrator, for a picture no model could draw. Absent in the
+   * builtin sample writer's books, whose pictures are all its own.
+   */
+  drawnBy?: PictureSource;
 }
+
+export type PictureSource = 'model' | 'builtin';
 
 export interface HeadingBlock {
   kind: 'heading';
@@ -182,9 +191,12 @@ export interface GenerationMetadata {
   provider: string;
   /**
    * The model ids that planned and wrote the book (the same model when one
-   * is configured), and the image model that drew its pictures, when one did.
+   * is configured), and the model that drew its pictures, when one did (an
+   * image model, or a text model drawing SVG).
    */
   models: { planner: string; writer: string; illustrator?: string };
+  /** What the pictures took (1.4), when the book has any: included in `calls` and the token totals. */
+  pictures?: PictureUsage;
   /** Every model request made, retries included. */
   calls: number;
   /** Requests made again after a failure or an unusable answer. */
@@ -201,6 +213,16 @@ export interface GenerationMetadata {
   completionTokens: number;
   /** True when a server sent no usage for some answers and their tokens were estimated from their length. */
   tokensEstimated: boolean;
+}
+
+export interface PictureUsage {
+  /** Requests to the illustrator, retries and the visual sheet's included. */
+  calls: number;
+  promptTokens: number;
+  completionTokens: number;
+  /** Pictures a model drew, and those the builtin illustrator drew in their place. */
+  drawn: number;
+  builtin: number;
 }
 
 export interface BookDocument {

@@ -55,6 +55,8 @@ export interface PictureHints {
   coverAlt?: string;
   /** The people of the story by full name, the hero first (a book prints no cast page of its plan). */
   cast?: readonly string[];
+  /** Chapters (by id) drawn no picture of their own: comic pages whose panels hold a model's drawings. */
+  withoutChapterPicture?: ReadonlySet<string>;
 }
 
 export interface BookProvider {

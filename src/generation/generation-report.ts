@@ -1,4 +1,4 @@
-import type { GenerationMetadata } from '../book/book-document';
+import type { GenerationMetadata, PictureUsage } from '../book/book-document';
 /**
  * What a provider used to write a book: which models, how many calls, how
  * many of them were retries, continuations of cut answers or revisions, and
@@ -31,16 +31,24 @@ export function publicReport(report: GenerationReport): GenerationMetadata {
   return published;
 }
 
-/** Collects a GenerationReport while a book is written; safe to share between concurrent calls of one job. */
+/**
+ * Collects a GenerationReport while a book is written; safe to share between
+ * concurrent calls of one job. `forPictures` gives the illustrator's calls a
+ * meter of their own that counts into the same report, and into its
+ * `pictures` figures as well.
+ */
 export class GenerationMeter {
   private readonly report: GenerationReport;
+  /** Set on the meter `forPictures` makes: the report's `pictures` figures. */
+  private readonly pictures: PictureUsage | undefined;
 
   constructor(
     provider: string,
     models: { planner: string; writer: string },
     private readonly onUsage?: UsageListener,
+    shared?: { report: GenerationReport; pictures: PictureUsage },
   ) {
-    this.report = {
+    this.report = shared?.report ?? {
       provider,
       models,
       calls: 0,
@@ -54,6 +62,23 @@ export class GenerationMeter {
       tokensEstimated: false,
       byModel: {},
     };
+    this.pictures = shared?.pictures;
+  }
+
+  /** A meter for the calls that draw the book's pictures with `model` (the report names it as the illustrator). */
+  forPictures(model: string): GenerationMeter {
+    this.report.models.illustrator = model;
+    const pictures = (this.report.pictures ??= {
+      calls: 0,
+      promptTokens: 0,
+      completionTokens: 0,
+      drawn: 0,
+      builtin: 0,
+    });
+    return new GenerationMeter(this.report.provider, this.report.models, this.onUsage, {
+      report: this.report,
+      pictures,
+    });
   }
 
   /** One request was sent (whatever became of it). */
@@ -61,12 +86,20 @@ export class GenerationMeter {
     this.report.calls += 1;
     if (kind === 'retry') this.report.retries += 1;
     if (kind === 'continuation') this.report.continuations += 1;
+    if (this.pictures) this.pictures.calls += 1;
   }
 
-  /** A picture was asked of the image model `model`; its answer's tokens, if any, come through `addTokens`. */
-  countPicture(model: string): void {
-    this.report.calls += 1;
-    this.report.models.illustrator = model;
+  /** The book's pictures as they came out: drawn by a model, or by the builtin illustrator in their place. */
+  countPictures(drawn: number, builtin: number): void {
+    const pictures = (this.report.pictures ??= {
+      calls: 0,
+      promptTokens: 0,
+      completionTokens: 0,
+      drawn: 0,
+      builtin: 0,
+    });
+    pictures.drawn = drawn;
+    pictures.builtin = builtin;
   }
 
   countRevision(): void {
@@ -83,6 +116,10 @@ export class GenerationMeter {
     if (usage.cached) this.report.cachedPromptTokens = (this.report.cachedPromptTokens ?? 0) + usage.cached;
     this.report.completionTokens += usage.completion;
     if (usage.estimated) this.report.tokensEstimated = true;
+    if (this.pictures) {
+      this.pictures.promptTokens += usage.prompt;
+      this.pictures.completionTokens += usage.completion;
+    }
     const entry = (this.report.byModel[model] ??= { calls: 0, promptTokens: 0, completionTokens: 0 });
     entry.calls += 1;
     entry.promptTokens += usage.prompt;

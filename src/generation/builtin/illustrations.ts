@@ -564,8 +564,9 @@ export async function addBuiltinIllustrations(
       chapters.push(chapter);
       continue;
     }
-    const imageId = chapter.imageId ?? `img-${chapter.id}`;
-    if (!chapter.imageId) {
+    const pictured = !hints.withoutChapterPicture?.has(chapter.id);
+    const imageId = chapter.imageId ?? (pictured ? `img-${chapter.id}` : undefined);
+    if (!chapter.imageId && imageId) {
       const alt = english ? undefined : (hints.scenes.get(chapter.id)?.alt ?? chapter.title);
       images.push(drawPicture({ id: imageId, alt, style, seed, kind: 'chapter', scene: reading, daylight }));
     }
@@ -578,7 +579,7 @@ export async function addBuiltinIllustrations(
       );
       return { ...block, imageId: panelId };
     });
-    chapters.push({ ...chapter, imageId, blocks });
+    chapters.push({ ...chapter, ...(imageId ? { imageId } : {}), blocks });
     await new Promise((resolve) => setImmediate(resolve));
   }
   return { ...document, coverImageId, chapters, images };

@@ -14,8 +14,13 @@ export interface OpenAiModelSettings {
   model: string;
   /** Plans the book and runs the continuity checks (few tokens, much judgement): a strong model pays off here. */
   plannerModel: string;
-  /** When absent, the endpoint is never asked for pictures. */
+  /** When set, pictures are asked of the images endpoint with this model. */
   imageModel?: string;
+  /**
+   * Without an image model, the text model that draws the pictures as SVG
+   * (OPENAI_ILLUSTRATOR_MODEL); the writing model when absent.
+   */
+  illustratorModel?: string;
   /** How long a request may wait for its first piece of answer (connection, queueing, reading a long prompt). */
   timeoutMs: number;
   /** Once an answer streams, how long the server may stay silent before the request is given up and retried. */
@@ -152,6 +157,7 @@ export function parseProviderSettings(env: ConfigEnv): ParsedProviderSettings {
       errors,
     );
     const imageModel = pick('OPENAI_IMAGE_MODEL').value;
+    const illustratorModel = pick('OPENAI_ILLUSTRATOR_MODEL').value;
     const plannerModel = pick('OPENAI_PLANNER_MODEL').value;
 
     openai[id] = {
@@ -160,6 +166,7 @@ export function parseProviderSettings(env: ConfigEnv): ParsedProviderSettings {
       model: model.value ?? '',
       plannerModel: plannerModel ?? model.value ?? '',
       ...(imageModel !== undefined ? { imageModel } : {}),
+      ...(illustratorModel !== undefined ? { illustratorModel } : {}),
       timeoutMs: Math.round(timeoutSeconds * 1000),
       idleTimeoutMs: Math.round(idleTimeoutSeconds * 1000),
       maxRetries,

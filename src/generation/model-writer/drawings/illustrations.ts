@@ -1,6 +1,7 @@
 import type { BookImage } from '../../../book/book-document';
 import { primaryLanguage } from '../../../book/language-tag';
 import { characterNamed, type BookPlan, type PlannedSection } from '../pipeline/steps/book-plan';
+import { NO_SHEET, type VisualSheet } from './visual-sheet.step';
 
 /** Every image model of the images endpoint accepts this size (dall-e-2, dall-e-3, gpt-image-1). */
 export const IMAGE_SIZE = '1024x1024';
@@ -24,20 +25,35 @@ const ART_DIRECTION: Record<BookPlan['type'], string> = {
  * section), never the synopsis, which tells the ending: a cover that paints
  * the culprit at work spoils the book before page one.
  */
-export function coverPrompt(plan: BookPlan): string {
+export function coverPrompt(plan: BookPlan, sheet: VisualSheet = NO_SHEET): string {
+  return clip(
+    `Cover illustration for "${plan.title}", a ${plan.type.replace(/_/g, ' ')} in the ${plan.style.replace(/_/g, ' ')} style. ` +
+      coverScene(plan, sheet),
+    artDirection(plan),
+  );
+}
+
+/**
+ * What the cover shows, in words: the hero in the main place (as the visual
+ * sheet has them look, else as the bible describes them), as the story
+ * begins; a subject book's cover, what the book is about.
+ */
+export function coverScene(plan: BookPlan, sheet: VisualSheet = NO_SHEET): string {
   const story = plan.bible.kind === 'story' ? plan.bible : undefined;
   const hero = story?.characters[0];
   const place = story?.places[0];
   const scene = [
-    hero ? `It shows ${hero.name} (${hero.description})` : '',
-    place ? `${hero ? ' in' : 'It shows'} ${place.name} (${place.description})` : '',
+    hero ? `It shows ${hero.name} (${lookOf(sheet.characters, hero.name) ?? hero.description})` : '',
+    place
+      ? `${hero ? ' in' : 'It shows'} ${place.name} (${lookOf(sheet.places, place.name) ?? place.description})`
+      : '',
   ].join('');
   const about = (story && plan.sections[0]?.summary) || plan.synopsis;
-  return clip(
-    `Cover illustration for "${plan.title}", a ${plan.type.replace(/_/g, ' ')} in the ${plan.style.replace(/_/g, ' ')} style. ` +
-      `${scene ? `${scene}. ` : ''}${about}`,
-    artDirection(plan),
-  );
+  return `${scene ? `${scene}. ` : ''}${about}`;
+}
+
+function lookOf(entries: VisualSheet['characters'], name: string): string | undefined {
+  return entries.find((entry) => entry.name === name)?.look;
 }
 
 /**
@@ -47,7 +63,12 @@ export function coverPrompt(plan: BookPlan): string {
  * (the characters present, described, which keeps them recognisable from one
  * picture to the next).
  */
-export function sectionImagePrompt(plan: BookPlan, section: PlannedSection, illustration?: string): string {
+export function sectionImagePrompt(
+  plan: BookPlan,
+  section: PlannedSection,
+  illustration?: string,
+  sheet: VisualSheet = NO_SHEET,
+): string {
   const story = plan.bible.kind === 'story' ? plan.bible : undefined;
   // The outline lists people as the writer will call them ("Mara"), the bible by full name (Mara Quill).
   const listed = story ? section.present.map((name) => characterNamed(story, name)) : [];
@@ -57,9 +78,13 @@ export function sectionImagePrompt(plan: BookPlan, section: PlannedSection, illu
   const setting = section.setting?.trim();
   const place = setting ? story?.places.find((candidate) => setting.includes(candidate.name)) : undefined;
   const happens = illustration ?? [section.beats[0], section.summary].filter(Boolean).join(' ');
-  const where = setting ? ` Where: ${setting}${place ? ` (${place.description})` : ''}.` : '';
+  const where = setting
+    ? ` Where: ${setting}${place ? ` (${lookOf(sheet.places, place.name) ?? place.description})` : ''}.`
+    : '';
   const cast =
-    present.length > 0 ? ` Characters: ${present.map((c) => `${c.name} (${c.description})`).join('; ')}.` : '';
+    present.length > 0
+      ? ` Characters: ${present.map((c) => `${c.name} (${lookOf(sheet.characters, c.name) ?? c.description})`).join('; ')}.`
+      : '';
   return clip(
     `Illustration for "${plan.title}" (${plan.style.replace(/_/g, ' ')}): ${happens}${where}${cast}`,
     artDirection(plan),

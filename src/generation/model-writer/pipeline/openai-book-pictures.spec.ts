@@ -168,10 +168,11 @@ describe('OpenAiBookProvider pictures', () => {
     }
   });
 
-  it("without an image model, has the builtin illustrator draw each section's outline scene", async () => {
+  it("has the builtin illustrator draw each section's outline scene where no model could draw it", async () => {
     const given: PictureHints[] = [];
     const document = await generate(
-      {},
+      // A text model that will not draw: every picture is the builtin illustrator's.
+      { drawing: () => 'I cannot draw pictures.' },
       {},
       {
         illustrate: (book, seed, hints) => {
@@ -181,7 +182,8 @@ describe('OpenAiBookProvider pictures', () => {
       },
     );
     expect(imageCalls()).toHaveLength(0);
-    expect(document.metadata.generation?.models).not.toHaveProperty('illustrator');
+    expect(document.images.every((image) => image.drawnBy === 'builtin')).toBe(true);
+    expect(document.metadata.generation?.pictures).toMatchObject({ drawn: 0, builtin: document.images.length });
     const { scenes } = given[0]!;
     expect([...scenes.keys()]).toEqual(document.chapters.map((chapter) => chapter.id));
     const settings = plannedSettings();

@@ -17,12 +17,13 @@ import type {
   GenerationOutcome,
   PictureHints,
 } from '../../book-provider';
-import { GenerationError, throwIfCancelled } from '../../generation.errors';
-import { GenerationMeter, publicReport } from '../../generation-report';
+import { GenerationCancelledError, GenerationError, throwIfCancelled } from '../../generation.errors';
+import { GenerationMeter, type GenerationReport, publicReport } from '../../generation-report';
 import {
   acceptsResponseFormat,
   coverAlt,
   coverPrompt,
+  coverScene,
   describeImage,
   IMAGE_SIZE,
   sectionImageAlt,
@@ -30,7 +31,17 @@ import {
   sectionImagePrompt,
 } from '../drawings/illustrations';
 import { chapterId, LongFormPipeline, type WrittenSection } from './long-form-pipeline';
-import { createOpenAiClient, ModelClient } from '../client/model-client';
+import { type CallContext, createOpenAiClient, ModelClient } from '../client/model-client';
+import { type DrawnPictures, ModelIllustrator, panelKey } from '../drawings/model-illustrator';
+import { PICTURE_BUDGETS, pictureJobs, planPictures, type SectionArt } from '../drawings/svg-pictures';
+import {
+  NO_SHEET,
+  type VisualSheet,
+  visualSheetMaxTokens,
+  visualSheetMessages,
+  visualSheetStep,
+} from '../drawings/visual-sheet.step';
+import { bookShape } from '../../../book/book-shapes';
 import type { OpenAiModelSettings } from '../client/openai-settings';
 import { describeForLog, toGenerationError } from '../client/provider-errors';
 import type { BookPlan } from './steps/book-plan';
@@ -58,6 +69,7 @@ export class OpenAiBookProvider implements BookProvider {
   readonly name = 'openai';
   private readonly logger = new Logger(OpenAiBookProvider.name);
   private readonly client: OpenAI;
+  private readonly modelClient: ModelClient;
   private readonly pipeline: LongFormPipeline;
 
   constructor(
@@ -65,7 +77,9 @@ export class OpenAiBookProvider implements BookProvider {
     private readonly options: OpenAiBookProviderOptions = {},
   ) {
     this.client = (options.clientFactory ?? createOpenAiClient)(settings);
-    this.pipeline = new LongFormPipeline(new ModelClient(settings, this.client), settings);
+    // One client for the text and the drawings: what it learns of the server (its parameters, its modes) holds for both.
+    this.modelClient = new ModelClient(settings, this.client);
+    this.pipeline = new LongFormPipeline(this.modelClient, settings);
   }
 
   async generate(request: BookGenerationRequest, context: GenerationContext): Promise<GenerationOutcome> {
@@ -76,15 +90,34 @@ export class OpenAiBookProvider implements BookProvider {
     );
     const { plan, sections } = await this.pipeline.write(request, context, meter);
 
-    const drawWithModel = request.images && this.settings.imageModel !== undefined;
-    let art: Illustrations = { images: [], chapterImages: new Map() };
-    if (drawWithModel) {
-      await context.progress.report(97, progressWords(plan.language).drawing(plan.sections.length + 1));
-      art = await this.drawIllustrations(plan, sections, context.signal, meter);
+    let art: Illustrations = {
+      images: [],
+      chapterImages: new Map(),
+      panelImages: new Map(),
+      pagesWithPanels: new Set(),
+    };
+    if (request.images) {
+      const say = progressWords(plan.language);
+      await context.progress.report(97, say.drawing(plan.sections.length + 1));
+      const illustrator = this.settings.imageModel ?? this.settings.illustratorModel ?? this.settings.model;
+      const pictureMeter = meter.forPictures(illustrator);
+      const call: CallContext = {
+        signal: context.signal,
+        meter: pictureMeter,
+        notify: (message) => context.progress.report(97, message),
+      };
+      // Measured before the sheet: the pictures' budget is a share of what the text took.
+      const written = meter.snapshot();
+      const sheet = await this.visualSheet(plan, call);
+      art =
+        this.settings.imageModel !== undefined
+          ? await this.drawIllustrations(plan, sections, sheet, this.settings.imageModel, context.signal, pictureMeter)
+          : await this.drawAsSvg(plan, sections, sheet, request, illustrator, written, call);
     }
     await context.progress.report(99, progressWords(plan.language).assembling());
     let document = assemble(request, plan, sections, art);
-    if (request.images && !drawWithModel && this.options.illustrate) {
+    if (request.images && this.options.illustrate) {
+      // The builtin illustrator draws what no model did: every picture when no model draws, else the gaps.
       const scenes = new Map(
         plan.sections.map((section) => {
           const illustration = sections[section.number - 1]?.illustration;
@@ -96,7 +129,17 @@ export class OpenAiBookProvider implements BookProvider {
         scenes,
         coverAlt: coverAlt(plan),
         cast: plan.bible.kind === 'story' ? plan.bible.characters.map((character) => character.name) : [],
+        // A comic page whose panels a model drew shows its art in them, as the PDF does: no picture above them.
+        withoutChapterPicture: new Set(art.panelImages.size > 0 ? [...art.pagesWithPanels].map(chapterId) : []),
       });
+    }
+    if (request.images) {
+      const drawn = new Set(art.images.map((image) => image.id));
+      document.images = document.images.map((image) => ({
+        ...image,
+        drawnBy: drawn.has(image.id) ? ('model' as const) : ('builtin' as const),
+      }));
+      meter.countPictures(drawn.size, document.images.length - drawn.size);
     }
     document.metadata.wordCount = documentWords(document.chapters);
     const report = meter.snapshot();
@@ -104,19 +147,85 @@ export class OpenAiBookProvider implements BookProvider {
     return { document, report };
   }
 
+  /**
+   * The visual sheet every picture's request carries. Advisory: a planner
+   * that cannot give one leaves the pictures to the bible's descriptions.
+   */
+  private async visualSheet(plan: BookPlan, call: CallContext): Promise<VisualSheet> {
+    try {
+      return await this.modelClient.structured(
+        visualSheetStep(plan),
+        {
+          model: this.settings.plannerModel,
+          messages: visualSheetMessages(plan),
+          maxTokens: visualSheetMaxTokens(plan),
+          label: 'the visual sheet',
+        },
+        call,
+      );
+    } catch (error) {
+      if (call.signal.aborted || error instanceof GenerationCancelledError) throw new GenerationCancelledError();
+      this.logger.warn(`No visual sheet: ${describeForLog(error, this.settings.apiKey)}`);
+      return NO_SHEET;
+    }
+  }
+
+  /**
+   * The pictures drawn as SVG by a text model (the writer, or
+   * OPENAI_ILLUSTRATOR_MODEL), within the type's share of the tokens the text
+   * took; what is not drawn is left to the builtin illustrator.
+   */
+  private async drawAsSvg(
+    plan: BookPlan,
+    sections: WrittenSection[],
+    sheet: VisualSheet,
+    request: BookGenerationRequest,
+    model: string,
+    written: GenerationReport,
+    call: CallContext,
+  ): Promise<Illustrations> {
+    const art: SectionArt[] = plan.sections.map((section) => {
+      const done = sections[section.number - 1];
+      const panels = (done?.chapter.blocks ?? []).flatMap((block) =>
+        block.kind === 'panel' ? [{ number: block.number, description: block.description }] : [],
+      );
+      return {
+        section,
+        ...(done?.illustration ? { illustration: done.illustration } : {}),
+        panels,
+        alt: sectionImageAlt(section, done?.illustration),
+      };
+    });
+    const label = bookShape(plan.type, request.model).sectionLabel;
+    const jobs = pictureJobs(plan, sheet, art, { scene: coverScene(plan, sheet), alt: coverAlt(plan) }, label);
+    const spent = call.meter.snapshot().pictures;
+    const budget =
+      PICTURE_BUDGETS[plan.type].share * (written.promptTokens + written.completionTokens) -
+      (spent ? spent.promptTokens + spent.completionTokens : 0);
+    const drawn = await new ModelIllustrator(this.modelClient, model, this.settings.concurrency).draw(
+      planPictures(jobs, budget),
+      call,
+    );
+    return {
+      ...drawn,
+      pagesWithPanels: new Set([...drawn.panelImages.keys()].map((key) => Number(key.split(':')[0]))),
+    };
+  }
+
+  /** The pictures drawn by the images endpoint's model, from the same scenes and sheet. */
   private async drawIllustrations(
     plan: BookPlan,
     sections: WrittenSection[],
+    sheet: VisualSheet,
+    imageModel: string,
     signal: AbortSignal,
     meter: GenerationMeter,
   ): Promise<Illustrations> {
-    const imageModel = this.settings.imageModel;
-    if (imageModel === undefined) return { images: [], chapterImages: new Map() };
     const jobs = [
-      { id: 'cover', prompt: coverPrompt(plan), alt: coverAlt(plan), section: undefined },
+      { id: 'cover', prompt: coverPrompt(plan, sheet), alt: coverAlt(plan), section: undefined },
       ...plan.sections.map((section) => ({
         id: `img-${chapterId(section.number)}`,
-        prompt: sectionImagePrompt(plan, section, sections[section.number - 1]?.illustration),
+        prompt: sectionImagePrompt(plan, section, sections[section.number - 1]?.illustration, sheet),
         alt: sectionImageAlt(section, sections[section.number - 1]?.illustration),
         section: section.number,
       })),
@@ -151,7 +260,12 @@ export class OpenAiBookProvider implements BookProvider {
     // Every picture refused means the request itself is wrong (size, model): that is not a filter.
     if (rejected.length === jobs.length) throw toGenerationError(rejected[0], this.settings);
 
-    const art: Illustrations = { images: [], chapterImages: new Map() };
+    const art: Illustrations = {
+      images: [],
+      chapterImages: new Map(),
+      panelImages: new Map(),
+      pagesWithPanels: new Set(),
+    };
     for (const result of results) {
       if (result.status !== 'fulfilled' || !result.value) continue;
       const { id, alt, section, data } = result.value;
@@ -176,7 +290,7 @@ export class OpenAiBookProvider implements BookProvider {
     meter: GenerationMeter,
   ): Promise<{ base64: string } & Pick<BookImage, 'mediaType' | 'width' | 'height'>> {
     let response: OpenAI.ImagesResponse;
-    meter.countPicture(imageModel);
+    meter.countCall('first');
     try {
       response = await this.client.images.generate(
         {
@@ -207,10 +321,9 @@ export class OpenAiBookProvider implements BookProvider {
   }
 }
 
-interface Illustrations {
-  images: BookImage[];
-  coverImageId?: string;
-  chapterImages: Map<number, string>;
+interface Illustrations extends DrawnPictures {
+  /** Section numbers of the comic pages whose panels a model drew. */
+  pagesWithPanels: ReadonlySet<number>;
 }
 
 /** The BookDocument every renderer reads, from the plan, the written sections and the pictures. */
@@ -223,10 +336,14 @@ function assemble(
   const glossary = new Map<string, GlossaryEntryBlock>();
   const chapters: BookChapter[] = sections.map(({ chapter }) => {
     const imageId = art.chapterImages.get(chapter.number);
-    let blocks = chapter.blocks;
+    let blocks = chapter.blocks.map((block) => {
+      const panelImage =
+        block.kind === 'panel' ? art.panelImages.get(panelKey(chapter.number, block.number)) : undefined;
+      return panelImage && block.kind === 'panel' ? { ...block, imageId: panelImage } : block;
+    });
     if (plan.type === 'textbook') {
       // Lessons define their key terms as they go; the book gathers them into one glossary at the end.
-      blocks = chapter.blocks.filter((block) => {
+      blocks = blocks.filter((block) => {
         if (block.kind !== 'glossary_entry') return true;
         const key = block.term.toLocaleLowerCase();
         if (!glossary.has(key)) glossary.set(key, block);

@@ -40,6 +40,7 @@ import type { Tense } from '../checks/narration-tense';
 import { sentencesOf } from '../checks/prose-words';
 import { NOTES_MARKER } from '../pipeline/steps/notes.step';
 import { escapeRegExp } from '../../../common/escape-reg-exp';
+import { asksForDrawing, fakeDrawings } from './fake-drawings';
 
 // ---------------------------------------------------------------------------
 // Public types
@@ -102,7 +103,7 @@ export interface FakeStallFault {
 export type FakeFault =
   FakeHttpErrorFault | FakeResetFault | FakeContentFault | FakeRefusalFault | FakeWordRatioFault | FakeStallFault;
 
-export type FakeCallKind = 'structured' | 'prose' | 'image' | 'other';
+export type FakeCallKind = 'structured' | 'prose' | 'drawing' | 'image' | 'other';
 
 /** How a call ended, from the server's side. */
 export type FakeCallOutcome = 'answered' | 'error' | 'reset' | 'client-closed' | 'server-closed';
@@ -129,6 +130,8 @@ export interface FakeChatCall {
   kindIndex: number;
   status?: number;
   finishReason?: string;
+  /** The text answered (as sent, cut where it was cut). */
+  answer?: string;
   usage?: { prompt_tokens: number; completion_tokens: number; total_tokens: number };
   startedAt: number;
   finishedAt?: number;
@@ -203,6 +206,11 @@ export interface FakeChatServerOptions {
    * makes. `undefined` keeps `generated`.
    */
   prose?: (call: FakeChatCall, generated: string) => string | undefined;
+  /**
+   * Replaces a drawing answer (the illustrator's SVG, before it is cut at the
+   * token limit): to answer hostile or broken drawings. `undefined` keeps `generated`.
+   */
+  drawing?: (call: FakeChatCall, generated: string) => string | undefined;
   /** 400 whenever `response_format.type` is `json_schema`. */
   rejectJsonSchema?: boolean;
   /** 400 for any `response_format`. */
@@ -672,6 +680,7 @@ export async function startFakeChatServer(options: FakeChatServerOptions = {}): 
       if (!(await life.sleep(thinking))) return;
       call.status = 200;
       call.finishReason = plan.finishReason;
+      call.answer = plan.text;
       call.usage = usage(plan.text);
       call.outcome = 'answered';
       call.firstTokenAt = Date.now();
@@ -779,6 +788,7 @@ export async function startFakeChatServer(options: FakeChatServerOptions = {}): 
       sent += take;
     }
     call.finishReason = plan.finishReason;
+    call.answer = plan.text;
     call.usage = usage(plan.text);
     call.outcome = 'answered';
     send(chunk({}, plan.finishReason));
@@ -809,7 +819,9 @@ export async function startFakeChatServer(options: FakeChatServerOptions = {}): 
     const full =
       call.kind === 'structured'
         ? structuredText(call, analysis, serverOptions)
-        : proseText(call, analysis, fault && 'wordRatio' in fault ? fault.wordRatio : undefined, serverOptions);
+        : call.kind === 'drawing'
+          ? drawingText(call, analysis, serverOptions)
+          : proseText(call, analysis, fault && 'wordRatio' in fault ? fault.wordRatio : undefined, serverOptions);
     const limit = call.maxTokens;
     if (limit === undefined || serverOptions.ignoreMaxTokens)
       return { text: full, channel: 'content', finishReason: 'stop' };
@@ -936,6 +948,9 @@ function describeChat(call: FakeChatCall, extraSeed: string, ignoreResponseForma
   } else if (followed === 'json_object') {
     // JSON mode with no schema to follow: an empty object is all a model could safely say.
     call.kind = 'structured';
+    return analysis;
+  } else if (asksForDrawing(call.messages)) {
+    call.kind = 'drawing';
     return analysis;
   } else {
     call.kind = 'prose';
@@ -1447,6 +1462,12 @@ function patched(call: FakeChatCall, generated: unknown, options: FakeChatServer
   if (!options.answer) return generated;
   const value = options.answer(call, generated);
   return value === undefined ? generated : value;
+}
+
+/** The illustrator's answer: the fake's flat scenes (see fake-drawings.ts), or what `options.drawing` makes of them. */
+function drawingText(call: FakeChatCall, analysis: ChatAnalysis, options: FakeChatServerOptions): string {
+  const generated = fakeDrawings(call.messages.map((message) => message.content).join('\n'), analysis.seed);
+  return options.drawing?.(call, generated) ?? generated;
 }
 
 function structuredText(call: FakeChatCall, analysis: ChatAnalysis, options: FakeChatServerOptions): string {
@@ -4379,6 +4400,7 @@ class SchemaFiller {
     if (/(^|_)(id|slug|key)$/.test(key))
       return `${(container || key || 'item').replace(/s$/, '')}-${(ctx.index ?? 0) + 1}`;
     if (/(^|_)question$/.test(key)) return this.writer.question();
+    if (ctx.description?.includes('#rrggbb')) return `#${this.rng.int(0, 0xffffff).toString(16).padStart(6, '0')}`;
 
     const range = sentenceRange(ctx.description);
     const limit = wordLimit(ctx.description);
