@@ -2,27 +2,15 @@
  * The cover of an EPUB that has no picture for one: title, subtitle and author set on a plain field in the
  * colours of the book's type, as an SVG image, so a reader's library shows the book by its title and not as a
  * blank or a generic icon. The README promised a cover image in every EPUB; without `images` there was none.
+ * The design (colours and measures) is ../../cover-design.ts, which the PDF's title page shares.
  */
 import type { BookDocument, BookImage } from '../../../book/book-document';
+import { COVER, coverPalette } from '../../cover-design';
 import { escapeXml } from './epub-xml';
 
-type BookType = BookDocument['metadata']['type'];
-
-/** Field, lettering and rule colours per type: a novel's night blue, a picture book's warm yellow. */
-const PALETTES: Readonly<Record<BookType, { field: string; ink: string; rule: string }>> = {
-  novel: { field: '#1d3557', ink: '#f1faee', rule: '#e9c46a' },
-  short_story: { field: '#3a2e39', ink: '#f4ede4', rule: '#d4a373' },
-  comic: { field: '#c1121f', ink: '#fdf0d5', rule: '#ffd166' },
-  manga: { field: '#111111', ink: '#ffffff', rule: '#ef476f' },
-  childrens: { field: '#ffb703', ink: '#023047', rule: '#fb8500' },
-  textbook: { field: '#264653', ink: '#ffffff', rule: '#2a9d8f' },
-  self_help: { field: '#2a9d8f', ink: '#ffffff', rule: '#e9c46a' },
-  non_fiction: { field: '#3d405b', ink: '#f4f1de', rule: '#e07a5f' },
-};
-
-const WIDTH = 600;
-const HEIGHT = 900;
-const TEXT_WIDTH = 480;
+const WIDTH = COVER.width;
+const HEIGHT = COVER.height;
+const TEXT_WIDTH = COVER.width - 2 * COVER.textInset;
 /** Scripts whose characters are each about an em wide and set without spaces. */
 const WIDE_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
@@ -31,31 +19,36 @@ export const TYPOGRAPHIC_COVER_ID = 'typographic-cover';
 /** The book's cover as an image of its title, for a book without a picture cover. */
 export function typographicCover(document: BookDocument): BookImage {
   const { metadata } = document;
-  const palette = PALETTES[metadata.type] ?? PALETTES.novel;
+  const palette = coverPalette(metadata.type);
   const title = metadata.title.trim() || 'Untitled';
-  const titleSize = sizeFor(title, 60, 4);
+  const titleSize = sizeFor(title, COVER.title.size, COVER.title.maxLines);
   const titleLines = wrap(title, titleSize);
   const subtitle = metadata.subtitle?.trim() ?? '';
-  const subtitleLines = subtitle ? wrap(subtitle, 28).slice(0, 3) : [];
+  const subtitleLines = subtitle ? wrap(subtitle, COVER.subtitle.size).slice(0, COVER.subtitle.maxLines) : [];
   const author = metadata.author.trim();
-  let y = 300 - ((titleLines.length - 1) * titleSize * 1.15) / 2;
+  const titleLeading = titleSize * COVER.title.lineHeight;
+  let y = COVER.title.centre - ((titleLines.length - 1) * titleLeading) / 2;
   const lines: string[] = [];
   for (const line of titleLines) {
     lines.push(text(line, y, titleSize, palette.ink, 'bold'));
-    y += titleSize * 1.15;
+    y += titleLeading;
   }
-  y += 10;
-  lines.push(`<rect x="${WIDTH / 2 - 40}" y="${Math.round(y)}" width="80" height="4" fill="${palette.rule}"/>`);
-  y += 56;
+  const { rule } = COVER;
+  y += rule.gap;
+  lines.push(
+    `<rect x="${WIDTH / 2 - rule.width / 2}" y="${Math.round(y)}" width="${rule.width}" height="${rule.height}" fill="${palette.rule}"/>`,
+  );
+  y += COVER.subtitle.gap;
   for (const line of subtitleLines) {
-    lines.push(text(line, y, 28, palette.ink, 'normal', 'italic'));
-    y += 34;
+    lines.push(text(line, y, COVER.subtitle.size, palette.ink, 'normal', 'italic'));
+    y += COVER.subtitle.leading;
   }
-  if (author) lines.push(text(author, 800, 32, palette.ink, 'normal'));
+  if (author) lines.push(text(author, COVER.author.baseline, COVER.author.size, palette.ink, 'normal'));
+  const { inset, stroke } = COVER.frame;
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}" ` +
     `xml:lang="${escapeXml(metadata.language)}"><rect width="${WIDTH}" height="${HEIGHT}" fill="${palette.field}"/>` +
-    `<rect x="30" y="30" width="${WIDTH - 60}" height="${HEIGHT - 60}" fill="none" stroke="${palette.rule}" stroke-width="2"/>` +
+    `<rect x="${inset}" y="${inset}" width="${WIDTH - 2 * inset}" height="${HEIGHT - 2 * inset}" fill="none" stroke="${palette.rule}" stroke-width="${stroke}"/>` +
     `${lines.join('')}</svg>`;
   return {
     id: TYPOGRAPHIC_COVER_ID,
@@ -84,7 +77,7 @@ function ems(text: string): number {
 /** The largest size up to `size` at which the text fits in `lines` lines. */
 function sizeFor(text: string, size: number, lines: number): number {
   let current = size;
-  while (current > 28 && wrap(text, current).length > lines) current -= 4;
+  while (current > COVER.title.minSize && wrap(text, current).length > lines) current -= COVER.title.step;
   return current;
 }
 

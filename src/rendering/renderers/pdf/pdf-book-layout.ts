@@ -25,6 +25,7 @@ import {
 import { type Hyphenator, hyphenatorFor } from './hyphenation';
 import type { Line } from './line-breaking';
 import { bookLabels, type BookLabels } from '../../../book/book-labels';
+import { COVER, coverPalette } from '../../cover-design';
 import { deflatePageContents } from './pdf-compression';
 import { documentBytes } from './pdf-output';
 import { ImageLibrary, type PreparedImage, fitInto } from './pdf-images';
@@ -107,6 +108,13 @@ interface AnswerGroup {
 }
 
 const TOC_NUMBER_COLUMN = 34;
+
+/** How a text of the typographic cover shrinks to fit its lines (see COVER). */
+interface CoverFit {
+  readonly minSize: number;
+  readonly step: number;
+  readonly maxLines: number;
+}
 
 function languageTag(language: string): string {
   return /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/.test(language) ? language : 'und';
@@ -291,33 +299,112 @@ class BookLayout {
     this.indentNext = false;
   }
 
+  /**
+   * The title page: of a book with a picture cover, the title and subtitle above the picture and the author at
+   * the foot, in black on white; of a book without one, its typographic cover (see typographicCover).
+   */
   private titlePage(): void {
     const { metadata, coverImageId } = this.document;
     this.startSection(undefined, undefined, false);
-    const ts = this.ts;
     const cover = this.images.get(coverImageId);
     const subtitle = cleanInline(metadata.subtitle);
     const author = cleanInline(metadata.author);
     const note = metadata.readingDirection === 'rtl' && this.panelBook ? this.labels.panelsReadRightToLeft : '';
+    if (!cover) {
+      this.typographicCover(subtitle, author, note);
+      return;
+    }
+    const ts = this.ts;
     const footHeight =
       (author ? ts.lines(author, STYLES.author, ts.contentWidth).length * STYLES.author.leading : 0) +
       (note ? ts.lines(note, STYLES.note, ts.contentWidth).length * STYLES.note.leading + 8 : 0);
-    ts.y = ts.top + (cover ? 10 : ts.contentHeight * 0.22);
+    ts.y = ts.top + 10;
     ts.paragraph(this.title, STYLES.bookTitle);
     if (subtitle) ts.paragraph(subtitle, STYLES.subtitle, { spaceBefore: 8 });
     const footTop = ts.bottom - footHeight;
-    if (cover) {
-      const areaTop = ts.y + 24;
-      const area = { width: ts.contentWidth, height: footTop - 24 - areaTop };
-      if (area.height > 60) {
-        this.images.draw(cover, ts.left, areaTop, area);
-      }
-    } else if (author) {
-      ts.y = Math.max(ts.y + 36, ts.top + ts.contentHeight * 0.45);
-    }
-    if (cover) ts.y = footTop;
+    const areaTop = ts.y + 24;
+    const area = { width: ts.contentWidth, height: footTop - 24 - areaTop };
+    if (area.height > 60) this.images.draw(cover, ts.left, areaTop, area);
+    ts.y = footTop;
     if (author) ts.paragraph(author, STYLES.author);
     if (note) ts.paragraph(note, STYLES.note, { spaceBefore: 8 });
+  }
+
+  /**
+   * The title page of a book without a picture cover, set as its cover in the design of the EPUB's
+   * (cover-design.ts), scaled from 600 x 900 to the page: the type's field over the whole page, a frame in
+   * its rule colour, the title in bold with a short rule under it, the subtitle in italics and the author low,
+   * all in its ink and as text in the book's fonts, so readers and search still find them. Lines are placed
+   * by their baselines and never break to a new page: the cover is the title page, not a page before it.
+   */
+  private typographicCover(subtitle: string, author: string, note: string): void {
+    const ts = this.ts;
+    const { width, height } = ts.geometry;
+    const palette = coverPalette(this.document.metadata.type);
+    const scale = Math.min(width / COVER.width, height / COVER.height);
+    const inset = COVER.frame.inset * scale;
+    this.doc
+      .save()
+      .rect(0, 0, width, height)
+      .fill(palette.field)
+      .lineWidth(COVER.frame.stroke * scale)
+      .rect(inset, inset, width - 2 * inset, height - 2 * inset)
+      .stroke(palette.rule)
+      .restore();
+    // Centred on the page (a textbook's content box is not), and no wider than the page's content box.
+    const textWidth = Math.min(width - 2 * COVER.textInset * scale, ts.contentWidth);
+    const left = (width - textWidth) / 2;
+    const inked = (size: number, leading: number, font: TextStyle['font']) =>
+      style(size * scale, leading * scale, font, 'center', palette.ink);
+    /** The text's lines at the largest size from `size` down to `minSize` (by `step`) that fits `maxLines`. */
+    const fitted = (text: string, font: TextStyle['font'], size: number, lineHeight: number, fit: CoverFit) => {
+      let units = size;
+      let textStyle = inked(units, units * lineHeight, font);
+      let lines = ts.lines(text, textStyle, textWidth);
+      while (units > fit.minSize && lines.length > fit.maxLines) {
+        units = Math.max(fit.minSize, units - fit.step);
+        textStyle = inked(units, units * lineHeight, font);
+        lines = ts.lines(text, textStyle, textWidth);
+      }
+      return { lines, style: textStyle };
+    };
+    /** Draws lines whose first baseline is at `baseline`; returns the last line's baseline. */
+    const drawFrom = (set: { lines: Line[]; style: TextStyle }, baseline: number): number => {
+      ts.drawLines(set.lines, left, baseline - ts.baselineOffset(set.style), textWidth, set.style);
+      return baseline + (set.lines.length - 1) * set.style.leading;
+    };
+
+    const title = fitted(this.title, 'bold', COVER.title.size, COVER.title.lineHeight, COVER.title);
+    const centre = (COVER.title.centre / COVER.height) * height;
+    // Centred on the design's height, but never above the page's top margin (a title of many lines).
+    const firstTitleBaseline = Math.max(
+      centre - ((title.lines.length - 1) * title.style.leading) / 2,
+      ts.top + ts.baselineOffset(title.style),
+    );
+    const lastTitleBaseline = drawFrom(title, firstTitleBaseline);
+    const rule = { width: COVER.rule.width * scale, height: COVER.rule.height * scale };
+    // A title line's leading and the gap below the last baseline, as in the EPUB's image.
+    const ruleTop = lastTitleBaseline + title.style.leading + COVER.rule.gap * scale;
+    this.doc
+      .save()
+      .rect((width - rule.width) / 2, ruleTop, rule.width, rule.height)
+      .fill(palette.rule)
+      .restore();
+    if (subtitle) {
+      const { size, leading } = COVER.subtitle;
+      drawFrom(fitted(subtitle, 'italic', size, leading / size, COVER.subtitle), ruleTop + COVER.subtitle.gap * scale);
+    }
+    // The author's (last) baseline where the design has it, the right-to-left note under it.
+    let baseline = (COVER.author.baseline / COVER.height) * height;
+    if (author) {
+      const name = fitted(author, 'regular', COVER.author.size, COVER.title.lineHeight, COVER.author);
+      baseline = drawFrom(name, baseline - (name.lines.length - 1) * name.style.leading);
+    }
+    if (note) {
+      const noteStyle = { ...STYLES.note, color: palette.ink };
+      drawFrom({ lines: ts.lines(note, noteStyle, textWidth), style: noteStyle }, baseline + 8 + noteStyle.leading);
+    }
+    ts.y = ts.bottom;
   }
 
   /**

@@ -224,6 +224,11 @@ export class Typesetter {
     return undefined;
   }
 
+  /** How far below a line's top `drawLine` sets its baseline: the line placed by its baseline is at `baseline - offset`. */
+  baselineOffset(style: TextStyle): number {
+    return (style.leading - style.size) / 2 + style.size * ASCENT;
+  }
+
   /**
    * Draws one line with its top at `top`; the last line of a justified
    * paragraph stays ragged. A right-to-left line is set against the right
@@ -239,7 +244,7 @@ export class Typesetter {
       if (align === 'center') cursor += slack / 2;
       else if ((align === 'right') !== (line.rtl === true)) cursor += slack;
     }
-    const baseline = top + (style.leading - style.size) / 2 + style.size * ASCENT;
+    const baseline = top + this.baselineOffset(style);
     this.glyphs.begin(cursor, baseline, style.size, style.color, extra);
     if (line.rtl === undefined) {
       // Left-to-right text only: reading order is display order.

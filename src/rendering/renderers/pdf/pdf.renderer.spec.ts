@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { crc32, deflateSync } from 'node:zlib';
+import { PNG } from 'pngjs';
 import type { BookBlock, BookDocument, BookImage } from '../../../book/book-document';
+import { COVER, coverPalette } from '../../cover-design';
 import { unreadWords } from '../../testing/book-words';
 import { CONCRETE_BOOK_TYPES, sampleBook, sampleSvg } from '../../testing/sample-books';
 import { narrowFont } from './pdf-narrow-font';
@@ -99,6 +101,25 @@ async function fonts(file: string): Promise<FontRow[]> {
 }
 
 const squash = (text: string): string => text.replace(/\s+/g, ' ');
+
+/** Page `page` drawn by poppler at 72 dpi (a pixel a point), and what shares of its pixels are of a colour. */
+async function pageColours(file: string, page: number) {
+  const image = PNG.sync.read(await pagePixels(file, page));
+  const rgb = (hex: string): number[] => [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16));
+  /** Whether the pixel at x, y is within `tolerance` of `hex` in each channel (anti-aliased edges are not). */
+  const is = (x: number, y: number, hex: string, tolerance = 24): boolean => {
+    const offset = (y * image.width + x) * 4;
+    return rgb(hex).every((value, channel) => Math.abs((image.data[offset + channel] ?? 0) - value) <= tolerance);
+  };
+  /** The share of the pixels of `hex` (within `margin` of none of the page's edges, if given). */
+  const share = (hex: string, margin = 0): number => {
+    let count = 0;
+    for (let y = margin; y < image.height - margin; y += 1)
+      for (let x = margin; x < image.width - margin; x += 1) if (is(x, y, hex)) count += 1;
+    return count / (image.width * image.height);
+  };
+  return { width: image.width, height: image.height, is, share };
+}
 
 /** A solid-colour RGB PNG, built here so the test needs no fixture file. */
 function png(width: number, height: number, rgb: [number, number, number]): Buffer {
@@ -313,6 +334,72 @@ describe('PdfRenderer', () => {
           pageNumber % 2 === 0 ? 'Ada and the Tide' : 'Chapter 1: Ada and the Tide, Part 1',
         );
       }
+    });
+  });
+
+  describe('the title page', () => {
+    it.each(CONCRETE_BOOK_TYPES)(
+      "of a %s without a picture cover is its typographic cover: the type's field, frame and rule, its lettering as text",
+      async (type) => {
+        const document = sampleBook({ type, chapters: 1 });
+        const palette = coverPalette(type);
+        const { file } = await renderToFile(document);
+        const page = await pageColours(file, 1);
+        // The field fills the page; the lettering (in the ink) and the frame and rule take the rest.
+        expect({ type, field: page.share(palette.field) > 0.85 }).toEqual({ type, field: true });
+        expect({ type, ink: page.share(palette.ink) > 0.002 }).toEqual({ type, ink: true });
+        // The frame, in the rule colour, where the design has it: across the middle of each side, inside the field.
+        const scale = Math.min(page.width / COVER.width, page.height / COVER.height);
+        const inset = Math.floor(COVER.frame.inset * scale);
+        const middle = { x: Math.floor(page.width / 2), y: Math.floor(page.height / 2) };
+        const frame = {
+          left: page.is(inset, middle.y, palette.rule),
+          right: page.is(page.width - 1 - inset, middle.y, palette.rule),
+          top: page.is(middle.x, inset, palette.rule),
+          bottom: page.is(middle.x, page.height - 1 - inset, palette.rule),
+          outside: page.is(inset - 4, middle.y, palette.field) && page.is(middle.x, inset - 4, palette.field),
+        };
+        expect({ type, frame }).toEqual({
+          type,
+          frame: { left: true, right: true, top: true, bottom: true, outside: true },
+        });
+        // The short rule under the title: rule-coloured pixels inside the frame, about its 80 x 4 units.
+        const rule = page.share(palette.rule, inset + 4) * page.width * page.height;
+        const ruleArea = COVER.rule.width * COVER.rule.height * scale * scale;
+        expect({ type, rule: rule > ruleArea * 0.5 && rule < ruleArea * 1.5 }).toEqual({ type, rule: true });
+        // Title, subtitle and author read back from the page, in that order, as words.
+        const text = squash(await poppler('pdftotext', '-f', '1', '-l', '1', file, '-')).trim();
+        const lettering = [document.metadata.title, document.metadata.subtitle, document.metadata.author].join(' ');
+        expect(text).toBe(
+          type === 'manga' ? `${lettering} Panels read from right to left, as in the original page layout.` : lettering,
+        );
+        expect(unreadWords({ ...document, frontMatter: {}, chapters: [] }, text)).toEqual([]);
+      },
+    );
+
+    it('of a book with a picture cover stays black on white, the picture under the title, without the field', async () => {
+      const document = sampleBook({ type: 'novel', chapters: 1, images: true });
+      const { file } = await renderToFile(document);
+      const page = await pageColours(file, 1);
+      expect(page.share(coverPalette('novel').field)).toBe(0);
+      expect(page.share('#ffffff')).toBeGreaterThan(0.4);
+      // The sample cover's sky, hsl(200, 45%, 82%).
+      expect(page.share('#bcd6e4')).toBeGreaterThan(0.1);
+      expect(squash(await poppler('pdftotext', '-f', '1', '-l', '1', file, '-')).trim()).toBe(
+        'Ada and the Tide A sample book Test Author',
+      );
+    });
+
+    it('is a cover in place of the picture, not a page more: every page after it is as with the picture', async () => {
+      const pictured = sampleBook({ type: 'novel', chapters: 2, images: true });
+      const withPicture = await renderToFile(pictured);
+      const withLettering = await renderToFile({ ...pictured, coverImageId: undefined });
+      const picturePages = await pageTexts(withPicture.file);
+      const letteredPages = await pageTexts(withLettering.file);
+      expect(letteredPages.length).toBe(picturePages.length);
+      expect(letteredPages.slice(1)).toEqual(picturePages.slice(1));
+      const last = picturePages.length;
+      expect((await pagePixels(withLettering.file, last)).equals(await pagePixels(withPicture.file, last))).toBe(true);
     });
   });
 
@@ -669,9 +756,9 @@ describe('PdfRenderer', () => {
   it("sets a textbook on a larger page whose wide right margin is kept for the reader's notes", async () => {
     const { file } = await renderToFile(sampleBook({ type: 'textbook', chapters: 2 }));
     expect((await pdfInfo(file))['Page size']).toMatch(/^540 x 666 pts/);
-    const xMax = [...(await poppler('pdftotext', '-bbox', file, '-')).matchAll(/xMax="([\d.]+)"/g)].map((match) =>
-      Number(match[1]),
-    );
+    // From the title page's back on: the title page, a cover, is set across the whole page.
+    const boxes = await poppler('pdftotext', '-bbox', '-f', '2', file, '-');
+    const xMax = [...boxes.matchAll(/xMax="([\d.]+)"/g)].map((match) => Number(match[1]));
     expect(xMax.length).toBeGreaterThan(100);
     for (const x of xMax) expect(x).toBeLessThanOrEqual(540 - 156 + 0.5);
   });

@@ -12,7 +12,8 @@ import { PdfRenderer } from './pdf.renderer';
 
 /**
  * Visual regression of the PDF layout: one page of each type of book (of
- * a picture book, a spread: its two facing pages side by side), rendered
+ * a picture book, a spread: its two facing pages side by side) and title
+ * pages (each type's typographic cover, and one with a picture), rendered
  * to PNG by pdftoppm and compared with the committed reference
  * (visual-references/), so a layout change shows in review as changed
  * pictures; a failing page leaves its rendering and the difference in
@@ -28,23 +29,45 @@ const UPDATE = process.env.UPDATE_VISUAL_REFERENCES === '1';
 const TOLERANCE = 0.01;
 const DPI = 40;
 
+type ConcreteType = Exclude<BookType, 'automatic'>;
+
+interface ShownPage {
+  /** The reference's file name, without `.png`. */
+  readonly name: string;
+  readonly type: ConcreteType;
+  readonly page: number;
+  /** And the page after it, side by side. */
+  readonly spread?: boolean;
+  /** Whether the book is illustrated (it has a picture cover); it is unless said otherwise. */
+  readonly images?: boolean;
+}
+
 /** The page shown for each type: past the front matter, a page of the book's body; `spread`: and the page after it. */
-const PAGES: ReadonlyArray<{ type: Exclude<BookType, 'automatic'>; page: number; spread?: boolean }> = [
-  { type: 'novel', page: 7 },
-  { type: 'short_story', page: 6 },
+const BODY_PAGES: readonly ShownPage[] = [
+  { name: 'novel', type: 'novel', page: 7 },
+  { name: 'short_story', type: 'short_story', page: 6 },
   // The first spread, after the title page, its back and the dedication: the words on the left, the picture on the right.
-  { type: 'childrens', page: 4, spread: true },
-  { type: 'comic', page: 7 },
-  { type: 'manga', page: 7 },
-  { type: 'textbook', page: 9 },
-  { type: 'non_fiction', page: 7 },
-  { type: 'self_help', page: 8 },
+  { name: 'childrens', type: 'childrens', page: 4, spread: true },
+  { name: 'comic', type: 'comic', page: 7 },
+  { name: 'manga', type: 'manga', page: 7 },
+  { name: 'textbook', type: 'textbook', page: 9 },
+  { name: 'non_fiction', type: 'non_fiction', page: 7 },
+  { name: 'self_help', type: 'self_help', page: 8 },
 ];
 
+/**
+ * Title pages: of a book without pictures, its typographic cover in the colours of its type, for each type
+ * (their pages differ in size too); of a book with a picture cover, the picture under the title.
+ */
+const TITLE_PAGES: readonly ShownPage[] = [
+  ...BODY_PAGES.map(({ type }): ShownPage => ({ name: `${type}-cover`, type, page: 1, images: false })),
+  { name: 'novel-title-page', type: 'novel', page: 1 },
+];
+
+const PAGES = [...BODY_PAGES, ...TITLE_PAGES];
+
 async function pagePng(
-  type: Exclude<BookType, 'automatic'>,
-  page: number,
-  spread: boolean,
+  { name, type, page, spread = false, images = true }: ShownPage,
   directory: string,
 ): Promise<Buffer> {
   const { document } = await new BuiltinBookProvider().generate(
@@ -53,7 +76,7 @@ async function pagePng(
       prompt: 'A lighthouse keeper finds a map that leads under the sea',
       style: 'adventure',
       type,
-      images: true,
+      images,
       author: 'Ada Quill',
       customTone: '',
       model: '2.0',
@@ -62,10 +85,10 @@ async function pagePng(
     },
     { progress: { report: () => Promise.resolve() }, signal: new AbortController().signal },
   );
-  const pdf = join(directory, `${type}.pdf`);
+  const pdf = join(directory, `${name}.pdf`);
   await writeFile(pdf, await new PdfRenderer().render(document));
   const render = async (pageNumber: number): Promise<Buffer> => {
-    const prefix = join(directory, `${type}-${pageNumber}`);
+    const prefix = join(directory, `${name}-${pageNumber}`);
     await run('pdftoppm', [
       '-r',
       String(DPI),
@@ -101,12 +124,13 @@ describe('PDF pages of each type of book, against their references', () => {
   afterAll(() => rm(directory, { recursive: true, force: true }));
 
   it.each(PAGES)(
-    'a $type page looks as it did',
-    async ({ type, page, spread }) => {
-      const actual = await pagePng(type, page, spread ?? false, directory);
-      const reference = join(REFERENCES, `${type}.png`);
+    '$name looks as it did',
+    async (shown) => {
+      const { name } = shown;
+      const actual = await pagePng(shown, directory);
+      const reference = join(REFERENCES, `${name}.png`);
       if (UPDATE || !existsSync(reference)) {
-        if (!UPDATE) throw new Error(`No reference for ${type}: run with UPDATE_VISUAL_REFERENCES=1 and review it`);
+        if (!UPDATE) throw new Error(`No reference for ${name}: run with UPDATE_VISUAL_REFERENCES=1 and review it`);
         await writeFile(reference, actual);
         return;
       }
@@ -118,11 +142,11 @@ describe('PDF pages of each type of book, against their references', () => {
       const share = changed / (got.width * got.height);
       if (share > TOLERANCE) {
         await mkdir(ARTIFACTS, { recursive: true });
-        await writeFile(join(ARTIFACTS, `${type}.png`), actual);
-        await writeFile(join(ARTIFACTS, `${type}.diff.png`), PNG.sync.write(diff));
+        await writeFile(join(ARTIFACTS, `${name}.png`), actual);
+        await writeFile(join(ARTIFACTS, `${name}.diff.png`), PNG.sync.write(diff));
       }
-      expect({ type, changedShare: Math.round(share * 1000) / 1000 }).toEqual({
-        type,
+      expect({ name, changedShare: Math.round(share * 1000) / 1000 }).toEqual({
+        name,
         changedShare: expect.any(Number) as number,
       });
       expect(share).toBeLessThanOrEqual(TOLERANCE);
