@@ -51,6 +51,17 @@ describe('a model drawing made safe', () => {
     expect(svg).toContain('<rect fill="#aabbcc" stroke="#ff0000" stroke-width="3" opacity="1" width="5" height="5"/>');
   });
 
+  it('writes every gradient once, in one <defs> first, wherever the model put it (a repeated id breaks an EPUB)', () => {
+    const gradient = (colour: string) =>
+      `<radialGradient id="glow"><stop offset="0" stop-color="${colour}"/></radialGradient>`;
+    const svg = clean(
+      `<svg viewBox="0 0 600 400">${sceneShapes(6)}<g>${gradient('#ffffff')}<circle r="5" fill="url(#glow)"/></g>` +
+        `<defs>${gradient('#000000')}</defs></svg>`,
+    );
+    expect(svg.match(/<radialGradient/g)).toHaveLength(1);
+    expect(svg).toMatch(/^<svg [^>]+><defs><radialGradient id="glow"><stop offset="0" stop-color="#ffffff"\/>/);
+  });
+
   it('finds the drawing in an answer that talks around it or fences it', () => {
     const svg = clean(
       `Here is the picture:\n\`\`\`svg\n<svg viewBox="0 0 600 400">${sceneShapes(6)}</svg>\n\`\`\`\nEnjoy!`,

@@ -117,7 +117,16 @@ export function cleanDrawing(answer: string, frame: DrawingFrame): DrawingReadin
       problems: [`the drawing has ${shapes} visible shape${shapes === 1 ? '' : 's'}; a scene needs many more`],
     };
   }
-  const body = root.element.children.map((child) => write(child, gradients, removed)).join('');
+  // Every gradient in one <defs> first, wherever the model put it: the form every renderer reads alike.
+  const definitions: Element[] = [];
+  collectDefinitions(root.element, definitions);
+  const defs = definitions.map((gradient) => write(gradient, gradients, removed)).join('');
+  const body =
+    (defs ? `<defs>${defs}</defs>` : '') +
+    root.element.children
+      .filter((child) => !GRADIENTS.has(child.name))
+      .map((child) => write(child, gradients, removed))
+      .join('');
   const rootPaint = attributesText(root.element.attributes, gradients, removed);
   const fit = fitting(root.viewBox, frame);
   const inner = rootPaint || fit ? `<g${fit ? ` transform="${fit}"` : ''}${rootPaint}>${body}</g>` : body;
@@ -412,9 +421,23 @@ function countShapes(element: Element, inherited = { fill: true, stroke: false }
   return count;
 }
 
+/** The drawing's gradients, the first of each id (a repeated id is an XML error in an EPUB). */
+function collectDefinitions(element: Element, into: Element[]): void {
+  for (const child of element.children) {
+    const id = child.attributes.get('id');
+    if (!GRADIENTS.has(child.name)) collectDefinitions(child, into);
+    else if (id !== undefined && !into.some((gradient) => gradient.attributes.get('id') === id)) into.push(child);
+  }
+}
+
+/** An element and its children as SVG; gradients and `defs` are written once, by `collectDefinitions`. */
 function write(element: Element, gradients: ReadonlySet<string>, removed: Set<string>): string {
+  if (element.name === 'defs') return '';
   const attributes = attributesText(element.attributes, gradients, removed);
-  const children = element.children.map((child) => write(child, gradients, removed)).join('');
+  const children = element.children
+    .filter((child) => GRADIENTS.has(element.name) || !GRADIENTS.has(child.name))
+    .map((child) => write(child, gradients, removed))
+    .join('');
   return children ? `<${element.name}${attributes}>${children}</${element.name}>` : `<${element.name}${attributes}/>`;
 }
 
