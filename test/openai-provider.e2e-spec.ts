@@ -57,7 +57,7 @@ describe('Books written by an OpenAI-compatible model, through the HTTP API', ()
 
       const download = await t.app.inject({ method: 'GET', url: `/v1/download/${status.requestId}` });
       const book = download.json();
-      expect(book.schemaVersion).toBe('1.3');
+      expect(book.schemaVersion).toBe('1.4');
       expect(book.metadata.scale).toBe('full');
       expect(book.metadata.wordCount).toBeGreaterThanOrEqual(0.95 * book.metadata.targetWords);
       expect(book.metadata.targetWords).toBeGreaterThanOrEqual(0.95 * bookShape('short_story', '2.0').totalWords);

@@ -767,14 +767,14 @@ export interface components {
     };
     /**
      * Book document
-     * @description A generated book, format version 1.3: metadata, front matter, chapters made of typed blocks, and the illustrations they reference. This is the body of a download in the `json` output format.
+     * @description A generated book, format version 1.4: metadata, front matter, chapters made of typed blocks, and the illustrations they reference. This is the body of a download in the `json` output format.
      */
     BookDocument: {
       /**
        * @description Version of this document format.
        * @constant
        */
-      schemaVersion: '1.3';
+      schemaVersion: '1.4';
       /**
        * Book metadata
        * @description What the book is and how it was generated.
@@ -860,7 +860,7 @@ export interface components {
           models: {
             planner: string;
             writer: string;
-            /** @description The image model that drew the pictures, when one did. */
+            /** @description The model that drew the pictures, when one did: an image model, or a text model drawing SVG. */
             illustrator?: string;
           };
           calls: number;
@@ -874,6 +874,17 @@ export interface components {
           promptTokens: number;
           completionTokens: number;
           tokensEstimated: boolean;
+          /** @description What the pictures took, when the book has any (since 1.4); included in `calls` and the token totals. */
+          pictures?: {
+            /** @description Requests to the illustrator, retries and the visual sheet included. */
+            calls: number;
+            promptTokens: number;
+            completionTokens: number;
+            /** @description Pictures a model drew. */
+            drawn: number;
+            /** @description Pictures the builtin illustrator drew where no model could. */
+            builtin: number;
+          };
         };
       };
       /** @description The cover illustration, when illustrations were generated. The `id` of an entry of `images`. */
@@ -1019,6 +1030,11 @@ export interface components {
         width: number;
         /** @description Height in pixels. */
         height: number;
+        /**
+         * @description Who drew it, in a model-written book (since 1.4): `model` (the image model, or the writing model as SVG) or `builtin` (the builtin illustrator, where no model could draw it).
+         * @enum {unknown}
+         */
+        drawnBy?: 'model' | 'builtin';
       }[];
     };
   };

@@ -81,9 +81,18 @@ const OWN_SECTION = /^Your [^\n:]+:\n\D*?(\d+)[:.]/m;
 const SEAM_SECTION = /^The opening paragraphs of \S+ (\d+):/m;
 const SECTION_LINE = /^\p{Lu}\p{L}+ (\d+): /mu;
 
-/** What a request asks for, the same for a reworded prompt: `step|section|turn`. */
+/** The illustrator's requests (drawings as SVG), told apart by the scene each draws, which a replay writes again. */
+const DRAWING_SYSTEM = /\bas SVG code\b/;
+const DRAWN_SCENE = /^The (?:picture|page): (.{1,80})/m;
+
+/** What a request asks for, the same for a reworded prompt: `step|section|turn` (a drawing's: `drawing|scene|turn`). */
 export function callKey(body: ChatBody): string {
   const messages = (body.messages ?? []).map((message) => ({ role: message.role ?? 'user', text: textOf(message) }));
+  if (messages.some((message) => message.role === 'system' && DRAWING_SYSTEM.test(message.text))) {
+    const brief = messages.find((message) => message.role === 'user')?.text ?? '';
+    const scene = (DRAWN_SCENE.exec(brief)?.[1] ?? 'book').replace(/\|/g, '/');
+    return `drawing|${scene}|${messages.filter((message) => message.role === 'assistant').length}`;
+  }
   const format = body.response_format;
   const inPrompt = messages.map((message) => SCHEMA_BLOCK_NAME.exec(message.text)?.[1]).find(Boolean);
   const step = (format?.type === 'json_schema' ? format.json_schema?.name : undefined) ?? inPrompt ?? 'prose';
