@@ -36,7 +36,8 @@ export function coverPrompt(plan: BookPlan, sheet: VisualSheet = NO_SHEET): stri
 /**
  * What the cover shows, in words: the hero in the main place (as the visual
  * sheet has them look, else as the bible describes them), as the story
- * begins; a subject book's cover, what the book is about.
+ * begins; a subject book's cover, what the book is about. An SVG drawing's
+ * request gives the looks apart (`sceneLines`), so it asks without a sheet.
  */
 export function coverScene(plan: BookPlan, sheet: VisualSheet = NO_SHEET): string {
   const story = plan.bible.kind === 'story' ? plan.bible : undefined;

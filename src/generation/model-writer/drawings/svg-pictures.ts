@@ -104,7 +104,7 @@ export function pictureJobs(
       maxTokens: budget.pictureTokens,
       alt: cover.alt,
       messages: drawingMessages(plan, sheet, {
-        what: `The cover of the book. ${cover.scene}`,
+        what: `The cover of the book. It invites a reader in: who the book is about, where, as it begins. ${cover.scene}`,
         people: hero ? [hero] : [],
         place: mainPlace,
         frame: COVER_FRAME,

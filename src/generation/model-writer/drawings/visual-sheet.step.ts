@@ -86,7 +86,8 @@ export function visualSheetMessages(plan: BookPlan): ChatMessage[] {
       role: 'user',
       content: [
         `The book: "${plan.title}", ${typeName(plan)} in the ${plan.style.replace(/_/g, ' ')} style.`,
-        `What it is about: ${plan.sections[0]?.summary ?? plan.synopsis}`,
+        // The whole story: the sheet is for the illustrators, never printed, so the ending spoils nothing.
+        `What it is about: ${plan.synopsis}`,
         ...(characters.length > 0
           ? [
               '',

@@ -197,7 +197,7 @@ export class OpenAiBookProvider implements BookProvider {
       };
     });
     const label = bookShape(plan.type, request.model).sectionLabel;
-    const jobs = pictureJobs(plan, sheet, art, { scene: coverScene(plan, sheet), alt: coverAlt(plan) }, label);
+    const jobs = pictureJobs(plan, sheet, art, { scene: coverScene(plan), alt: coverAlt(plan) }, label);
     const spent = call.meter.snapshot().pictures;
     const budget =
       PICTURE_BUDGETS[plan.type].share * (written.promptTokens + written.completionTokens) -

@@ -10,6 +10,8 @@ import { readerText } from '../../../rendering/testing/reader-text';
 import { readRealRun, type RealRun } from '../testing/recorded-chat-server';
 import { replayRealRun, type ReplayedRun } from '../testing/real-run-replay';
 import { estimateTokens } from '../client/model-client';
+import { PICTURE_BUDGETS } from '../drawings/svg-pictures';
+import { expectInert } from '../drawings/testing/hostile-drawings';
 
 const RUNS_DIRECTORY = path.join(__dirname, '../../../../test/real-runs');
 const RUNS = readdirSync(RUNS_DIRECTORY)
@@ -26,6 +28,35 @@ function plannerNotes(run: RealRun): string[] {
       .filter((note) => note.length >= 30)
   );
 }
+
+const DRAWN_RUNS = RUNS.filter(({ run }) => run.job.images === true);
+
+describe.each(DRAWN_RUNS)('the real run $name, its pictures drawn by the model as SVG', ({ run }) => {
+  let replayed: ReplayedRun;
+  beforeAll(async () => {
+    replayed = await replayRealRun(run);
+  }, 120_000);
+
+  it('has every picture drawn by the model, each clean of anything that runs or fetches', () => {
+    const { document } = replayed;
+    expect(document.images.length).toBeGreaterThan(document.chapters.length / 2);
+    expect(document.images.filter((image) => image.drawnBy !== 'model')).toEqual([]);
+    for (const image of document.images) {
+      expect(image.mediaType).toBe('image/svg+xml');
+      expectInert(Buffer.from(image.data, 'base64').toString('utf8'));
+    }
+  });
+
+  it("spends on the pictures no more than the type's share of what the text took", () => {
+    const { report, document } = replayed;
+    const pictures = report.pictures!;
+    const text = report.promptTokens + report.completionTokens - pictures.promptTokens - pictures.completionTokens;
+    expect(pictures.promptTokens + pictures.completionTokens).toBeLessThanOrEqual(
+      PICTURE_BUDGETS[document.metadata.type].share * text,
+    );
+    expect(pictures).toMatchObject({ drawn: document.images.length, builtin: 0 });
+  });
+});
 
 describe.each(RUNS)('the real run $name', ({ run }) => {
   let replayed: ReplayedRun;

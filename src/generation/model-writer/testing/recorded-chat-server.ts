@@ -90,7 +90,10 @@ export function callKey(body: ChatBody): string {
   const messages = (body.messages ?? []).map((message) => ({ role: message.role ?? 'user', text: textOf(message) }));
   if (messages.some((message) => message.role === 'system' && DRAWING_SYSTEM.test(message.text))) {
     const brief = messages.find((message) => message.role === 'user')?.text ?? '';
-    const scene = (DRAWN_SCENE.exec(brief)?.[1] ?? 'book').replace(/\|/g, '/');
+    // The cover's request is worded as the pipeline words covers; there is one a book.
+    const scene = brief.includes('The cover of the book.')
+      ? 'cover'
+      : (DRAWN_SCENE.exec(brief)?.[1] ?? 'book').replace(/\|/g, '/');
     return `drawing|${scene}|${messages.filter((message) => message.role === 'assistant').length}`;
   }
   const format = body.response_format;
