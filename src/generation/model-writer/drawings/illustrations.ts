@@ -1,3 +1,4 @@
+import { crc32, inflateSync } from 'node:zlib';
 import type { BookImage } from '../../../book/book-document';
 import { primaryLanguage } from '../../../book/language-tag';
 import { characterNamed, type BookPlan, type PlannedSection } from '../pipeline/steps/book-plan';
@@ -152,13 +153,69 @@ function clip(scene: string, direction: string): string {
 export function describeImage(base64: string): Pick<BookImage, 'mediaType' | 'width' | 'height'> | undefined {
   const bytes = Buffer.from(base64, 'base64');
   if (bytes.length >= 24 && bytes.readUInt32BE(0) === 0x89504e47 && bytes.readUInt32BE(4) === 0x0d0a1a0a) {
-    return { mediaType: 'image/png', width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+    const size = { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+    return size.width > 0 && size.height > 0 && pngDecodes(bytes) ? { mediaType: 'image/png', ...size } : undefined;
   }
   if (bytes.length > 4 && bytes[0] === 0xff && bytes[1] === 0xd8) {
     const size = jpegSize(bytes);
-    return size ? { mediaType: 'image/jpeg', ...size } : undefined;
+    return size && size.width > 0 && size.height > 0 && jpegComplete(bytes)
+      ? { mediaType: 'image/jpeg', ...size }
+      : undefined;
   }
   return undefined;
+}
+
+/** Channels of each PNG colour type (greyscale, RGB, palette, grey + alpha, RGBA). */
+const PNG_CHANNELS: Readonly<Record<number, number>> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
+
+/**
+ * Whether a PNG decodes: every chunk whole with its CRC right, IHDR first and
+ * IEND last, and the image data inflating to the rows its header promises. A
+ * picture cut short in transit passes a header check and prints as a hole.
+ */
+function pngDecodes(bytes: Buffer): boolean {
+  const data: Buffer[] = [];
+  let offset = 8;
+  let header: { width: number; height: number; depth: number; channels: number; interlaced: boolean } | undefined;
+  while (offset + 12 <= bytes.length) {
+    const length = bytes.readUInt32BE(offset);
+    const end = offset + 12 + length;
+    if (end > bytes.length) return false;
+    const type = bytes.toString('latin1', offset + 4, offset + 8);
+    if (crc32(bytes.subarray(offset + 4, offset + 8 + length)) !== bytes.readUInt32BE(offset + 8 + length))
+      return false;
+    const body = bytes.subarray(offset + 8, offset + 8 + length);
+    if (header === undefined && type !== 'IHDR') return false;
+    if (type === 'IHDR') {
+      const channels = PNG_CHANNELS[body[9] ?? -1];
+      if (channels === undefined || length < 13) return false;
+      header = {
+        width: body.readUInt32BE(0),
+        height: body.readUInt32BE(4),
+        depth: body[8] ?? 8,
+        channels,
+        interlaced: body[12] === 1,
+      };
+    } else if (type === 'IDAT') data.push(body);
+    else if (type === 'IEND') {
+      if (!header || data.length === 0) return false;
+      try {
+        const pixels = inflateSync(Buffer.concat(data));
+        // Each row: a filter byte, then its samples; Adam7 passes add filter bytes of their own, so they hold at least this.
+        const row = Math.ceil((header.width * header.channels * header.depth) / 8);
+        return header.interlaced ? pixels.length >= row * header.height : pixels.length === (row + 1) * header.height;
+      } catch {
+        return false;
+      }
+    }
+    offset = end;
+  }
+  return false;
+}
+
+/** Whether a JPEG holds its image data (a start-of-scan segment) and ends as a JPEG ends. */
+function jpegComplete(bytes: Buffer): boolean {
+  return bytes.includes(Buffer.from([0xff, 0xda])) && bytes.readUInt16BE(bytes.length - 2) === 0xffd9;
 }
 
 function jpegSize(bytes: Buffer): { width: number; height: number } | undefined {

@@ -6,7 +6,12 @@ import { addBuiltinIllustrations } from '../../builtin/illustrations';
 import { GenerationError } from '../../generation.errors';
 import type { OpenAiBookProviderOptions } from './openai-book.provider';
 import type { OpenAiModelSettings } from '../client/openai-settings';
-import type { FakeChatCall, FakeChatServer, FakeChatServerOptions } from '../testing/fake-chat-server';
+import {
+  TINY_PNG_BASE64,
+  type FakeChatCall,
+  type FakeChatServer,
+  type FakeChatServerOptions,
+} from '../testing/fake-chat-server';
 import { bookRequest, generationContext, startProvider } from '../testing/provider-harness';
 
 /**
@@ -22,7 +27,11 @@ import { bookRequest, generationContext, startProvider } from '../testing/provid
 function tinyJpeg(width: number, height: number): string {
   const app0 = [0xff, 0xe0, 0x00, 0x10, ...Buffer.from('JFIF\0'), 1, 1, 0, 0, 1, 0, 1, 0, 0];
   const sof0 = [0xff, 0xc0, 0x00, 0x11, 8, height >> 8, height & 0xff, width >> 8, width & 0xff, 3];
-  return Buffer.from([0xff, 0xd8, ...app0, ...sof0, ...Array<number>(9).fill(0)]).toString('base64');
+  // Then the scan (start-of-scan, a few bytes of data) and the end-of-image marker a whole JPEG ends with.
+  const scan = [0xff, 0xda, 0x00, 0x08, 1, 1, 0, 0, 0x3f, 0, 0x12, 0x34];
+  return Buffer.from([0xff, 0xd8, ...app0, ...sof0, ...Array<number>(9).fill(0), ...scan, 0xff, 0xd9]).toString(
+    'base64',
+  );
 }
 
 describe('OpenAiBookProvider pictures', () => {
@@ -153,8 +162,16 @@ describe('OpenAiBookProvider pictures', () => {
       expect(image).toMatchObject({ mediaType: 'image/jpeg', width: 640, height: 480 });
   });
 
-  it('fails the book, to be tried again, when the image server answers with no picture or keeps failing', async () => {
-    for (const fault of [{ content: Buffer.from('not a picture').toString('base64') }, { status: 500 }]) {
+  it('fails the book, to be tried again, when the image server answers with no picture, a broken one, or keeps failing', async () => {
+    const png = Buffer.from(TINY_PNG_BASE64, 'base64');
+    const jpeg = Buffer.from(tinyJpeg(640, 480), 'base64');
+    for (const fault of [
+      { content: Buffer.from('not a picture').toString('base64') },
+      // Pictures cut short in transit: their headers read right, their images do not decode.
+      { content: png.subarray(0, png.length - 20).toString('base64') },
+      { content: jpeg.subarray(0, jpeg.length - 2).toString('base64') },
+      { status: 500 },
+    ]) {
       const started = await startProvider(
         { script: (call) => (call.kind === 'image' ? fault : undefined) },
         { imageModel: 'dall-e-3', maxRetries: 1 },
