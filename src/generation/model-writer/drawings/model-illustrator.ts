@@ -83,7 +83,7 @@ export class ModelIllustrator {
   private async drawJob(job: PictureJob, maxTokens: number, call: CallContext): Promise<Array<string | undefined>> {
     const count = job.panels?.length ?? 1;
     const kept: Array<string | undefined> = Array.from({ length: count }, () => undefined);
-    let messages = job.messages;
+    let messages = job.messages(maxTokens);
     for (let attempt = 1; attempt <= 2; attempt += 1) {
       let answer;
       try {
@@ -122,7 +122,7 @@ export class ModelIllustrator {
       if (attempt === 1) {
         await call.notify(`${capitalise(job.label)}: the drawing could not be used (${problems[0]}); asking again`);
       }
-      messages = redrawMessages(job, problems, cut);
+      messages = redrawMessages(job, maxTokens, problems, cut);
     }
     return kept;
   }

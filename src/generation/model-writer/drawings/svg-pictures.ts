@@ -65,7 +65,8 @@ export interface PictureJob {
   /** A comic page's panel numbers, drawn in this order in one answer; absent for a single picture. */
   readonly panels?: readonly number[];
   readonly frame: DrawingFrame;
-  readonly messages: ChatMessage[];
+  /** The request, telling the illustrator how much it may draw in `maxTokens` of answer. */
+  readonly messages: (maxTokens: number) => ChatMessage[];
   /** The answer room at the budget's full rate; `planPictures` may give less. */
   readonly maxTokens: number;
   /** What the picture shows, in the book's language. */
@@ -103,13 +104,14 @@ export function pictureJobs(
       frame: COVER_FRAME,
       maxTokens: budget.pictureTokens,
       alt: cover.alt,
-      messages: drawingMessages(plan, sheet, {
-        what: `The cover of the book. It invites a reader in: who the book is about, where, as it begins. ${cover.scene}`,
-        people: hero ? [hero] : [],
-        place: mainPlace,
-        frame: COVER_FRAME,
-        maxTokens: budget.pictureTokens,
-      }),
+      messages: (maxTokens) =>
+        drawingMessages(plan, sheet, {
+          what: `The cover of the book. It invites a reader in: who the book is about, where, as it begins. ${cover.scene}`,
+          people: hero ? [hero] : [],
+          place: mainPlace,
+          frame: COVER_FRAME,
+          maxTokens,
+        }),
     },
   ];
   for (const art of sections) {
@@ -126,7 +128,7 @@ export function pictureJobs(
         frame: PICTURE_FRAME,
         maxTokens,
         alt: art.alt,
-        messages: panelMessages(plan, sheet, art, { people, place, maxTokens }),
+        messages: (room) => panelMessages(plan, sheet, art, { people, place, maxTokens: room }),
       });
       continue;
     }
@@ -138,14 +140,15 @@ export function pictureJobs(
       frame: PICTURE_FRAME,
       maxTokens: budget.pictureTokens,
       alt: art.alt,
-      messages: drawingMessages(plan, sheet, {
-        what,
-        setting: art.section.setting,
-        people,
-        place,
-        frame: PICTURE_FRAME,
-        maxTokens: budget.pictureTokens,
-      }),
+      messages: (maxTokens) =>
+        drawingMessages(plan, sheet, {
+          what,
+          setting: art.section.setting,
+          people,
+          place,
+          frame: PICTURE_FRAME,
+          maxTokens,
+        }),
     });
   }
   return jobs;
@@ -163,7 +166,14 @@ export type PlannedPicture =
  * which answers came first.
  */
 export function planPictures(jobs: readonly PictureJob[], budget: number): PlannedPicture[] {
-  const prompt = jobs.map((job) => estimateTokens(job.messages.map((message) => message.content).join('\n')));
+  const prompt = jobs.map((job) =>
+    estimateTokens(
+      job
+        .messages(job.maxTokens)
+        .map((message) => message.content)
+        .join('\n'),
+    ),
+  );
   const promptTotal = prompt.reduce((sum, tokens) => sum + tokens, 0);
   const roomTotal = jobs.reduce((sum, job) => sum + job.maxTokens, 0);
   const rate = Math.min(1, (budget - promptTotal) / roomTotal);
@@ -201,9 +211,14 @@ function spreadOrder(count: number): number[] {
 }
 
 /** A correction after an unusable drawing: what was wrong, and the same request again. */
-export function redrawMessages(job: PictureJob, problems: readonly string[], cut: boolean): ChatMessage[] {
+export function redrawMessages(
+  job: PictureJob,
+  maxTokens: number,
+  problems: readonly string[],
+  cut: boolean,
+): ChatMessage[] {
   return [
-    ...job.messages,
+    ...job.messages(maxTokens),
     {
       role: 'user',
       content:
@@ -299,8 +314,9 @@ function sceneLines(
 /** What the drawing must be, for the renderers and the sanitizer: said plainly, once per request. */
 function rules(frame: DrawingFrame, maxTokens: number, count: number): string[] {
   const each = Math.floor(maxTokens / count);
-  // About 3.5 characters a token of SVG, and 60 characters an element.
-  const elements = Math.max(40, Math.floor((each * 3.5) / 60 / 10) * 10);
+  // An element of a real model's drawing (`<path d="..." fill="#7baa5b"/>`) is about 20 tokens (a played
+  // model's spreads: 105 elements in 8 KB); 30 leaves the room a drawing needs to end well within its length.
+  const elements = Math.max(20, Math.floor(each / 30 / 10) * 10);
   return [
     'How to draw it:',
     count === 1
