@@ -68,16 +68,9 @@ export class GenerationMeter {
   /** A meter for the calls that draw the book's pictures with `model` (the report names it as the illustrator). */
   forPictures(model: string): GenerationMeter {
     this.report.models.illustrator = model;
-    const pictures = (this.report.pictures ??= {
-      calls: 0,
-      promptTokens: 0,
-      completionTokens: 0,
-      drawn: 0,
-      builtin: 0,
-    });
     return new GenerationMeter(this.report.provider, this.report.models, this.onUsage, {
       report: this.report,
-      pictures,
+      pictures: this.picturesReport(),
     });
   }
 
@@ -91,15 +84,14 @@ export class GenerationMeter {
 
   /** The book's pictures as they came out: drawn by a model, or by the builtin illustrator in their place. */
   countPictures(drawn: number, builtin: number): void {
-    const pictures = (this.report.pictures ??= {
-      calls: 0,
-      promptTokens: 0,
-      completionTokens: 0,
-      drawn: 0,
-      builtin: 0,
-    });
+    const pictures = this.picturesReport();
     pictures.drawn = drawn;
     pictures.builtin = builtin;
+  }
+
+  /** The report's `pictures` figures, begun at zero the first time a book's pictures are counted. */
+  private picturesReport(): PictureUsage {
+    return (this.report.pictures ??= { calls: 0, promptTokens: 0, completionTokens: 0, drawn: 0, builtin: 0 });
   }
 
   countRevision(): void {

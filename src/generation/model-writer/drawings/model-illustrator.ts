@@ -28,6 +28,11 @@ export function panelKey(section: number, panel: number): string {
   return `${section}:${panel}`;
 }
 
+/** The sections (comic pages) with at least one panel a model drew. */
+export function pagesWithPanels(drawn: DrawnPictures): number[] {
+  return [...new Set([...drawn.panelImages.keys()].map((key) => Number(key.split(':')[0])))];
+}
+
 export class ModelIllustrator {
   private readonly logger = new Logger(ModelIllustrator.name);
 

@@ -240,9 +240,16 @@ interface Drawing {
   readonly maxTokens: number;
 }
 
+/** Ends the illustrator's system prompt; kept word for word, since the test servers and kept transcripts know requests by it. */
+const DRAWING_MARK = 'Answer with SVG code only.';
 const SYSTEM =
   "You are the book's illustrator. You draw flat vector illustrations as SVG code, which the book prints " +
-  'in its PDF, its e-book and its web page alike. Answer with SVG code only.';
+  `in its PDF, its e-book and its web page alike. ${DRAWING_MARK}`;
+
+/** Whether a chat request is one of the illustrator's (the test servers answer those with drawings). */
+export function asksForDrawing(messages: ReadonlyArray<{ role?: string; content: string }>): boolean {
+  return messages.some((message) => message.role === 'system' && message.content.includes(DRAWING_MARK));
+}
 
 function drawingMessages(plan: BookPlan, sheet: VisualSheet, drawing: Drawing): ChatMessage[] {
   return [

@@ -109,17 +109,19 @@ export function cleanDrawing(answer: string, frame: DrawingFrame): DrawingReadin
   }
   if (!root) return { problems: ['the drawing has no <svg> root element'] };
 
-  const gradients = new Set<string>();
-  collectGradients(root.element, gradients);
+  // Every gradient in one <defs> first, wherever the model put it: the form every renderer reads alike.
+  const definitions: Element[] = [];
+  collectDefinitions(root.element, definitions);
+  // Paint may name only a gradient that has stops: one without draws as nothing in some renderers, black in others.
+  const gradients = new Set(
+    definitions.filter((gradient) => gradient.children.length > 0).map((gradient) => gradient.attributes.get('id')!),
+  );
   const shapes = countShapes(root.element);
   if (shapes < DRAWING_LIMITS.minShapes) {
     return {
       problems: [`the drawing has ${shapes} visible shape${shapes === 1 ? '' : 's'}; a scene needs many more`],
     };
   }
-  // Every gradient in one <defs> first, wherever the model put it: the form every renderer reads alike.
-  const definitions: Element[] = [];
-  collectDefinitions(root.element, definitions);
   const defs = definitions.map((gradient) => write(gradient, gradients, removed)).join('');
   const body =
     (defs ? `<defs>${defs}</defs>` : '') +
@@ -397,14 +399,6 @@ function numberOrPercent(value: string): string | undefined {
 function short(value: number): string {
   const rounded = Math.round(value * 1000) / 1000;
   return Object.is(rounded, -0) ? '0' : String(rounded);
-}
-
-function collectGradients(element: Element, into: Set<string>): void {
-  for (const child of element.children) {
-    const id = child.attributes.get('id');
-    if (GRADIENTS.has(child.name) && id !== undefined && child.children.length > 0) into.add(id);
-    collectGradients(child, into);
-  }
 }
 
 /** Shapes that paint something: with a fill or a stroke (their own or inherited), not wholly transparent. */

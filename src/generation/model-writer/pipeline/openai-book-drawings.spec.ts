@@ -68,7 +68,11 @@ describe('OpenAiBookProvider drawing its pictures as SVG', () => {
     const cover = calls.find((call) => call.lastUserMessage.includes('The picture: The cover of the book.'))!;
     expect(cover.lastUserMessage).toContain(`- ${hero.name}: ${hero.look}`);
     expect(cover.lastUserMessage).toContain(looks.palette.join(', '));
-    for (const call of calls) expect(call.lastUserMessage).toContain('viewBox="0 0 600 ');
+    for (const call of calls) {
+      expect(call.lastUserMessage).toContain('viewBox="0 0 600 ');
+      // As much drawing as the room the budget gave this picture holds, at 30 tokens an element.
+      expect(call.lastUserMessage).toContain(`About ${Math.floor(call.maxTokens! / 30 / 10) * 10} elements at most`);
+    }
 
     // The pictures' calls and tokens are reported with the rest, and apart.
     const pictures = report.pictures!;

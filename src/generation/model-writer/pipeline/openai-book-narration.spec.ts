@@ -1,9 +1,8 @@
 import { narratorNamedAsOther, personMismatch } from '../checks/narration-person';
 import { countTenses } from '../checks/narration-tense';
 import { readerText } from './steps/structured-section.step';
-import type { OpenAiModelSettings } from '../client/openai-settings';
-import type { FakeChatCall, FakeChatServer, FakeChatServerOptions } from '../testing/fake-chat-server';
-import { bookRequest, generationContext, startProvider } from '../testing/provider-harness';
+import type { FakeChatCall } from '../testing/fake-chat-server';
+import { bookRequest, generationContext } from '../testing/provider-harness';
 import {
   firstAnswerFor,
   nextForSamePart,
@@ -11,6 +10,7 @@ import {
   partOf,
   toldAsI,
   toldInPresent,
+  providerPerTest,
 } from '../testing/long-form-spec';
 
 /**
@@ -20,21 +20,9 @@ import {
  * slips out of them.
  */
 describe('OpenAiBookProvider (long-form pipeline)', () => {
-  let server: FakeChatServer | undefined;
-
-  afterEach(async () => {
-    await server?.close();
-    server = undefined;
-  });
-
+  const fake = providerPerTest();
+  const provider = fake.provider;
   const request = bookRequest;
-
-  async function provider(options: FakeChatServerOptions = {}, settings: Partial<OpenAiModelSettings> = {}) {
-    const started = await startProvider(options, settings);
-    server = started.server;
-    return started.provider;
-  }
-
   const context = generationContext;
 
   // A writer drafting apart from the others slips into "I", or into the present, as small models sometimes do.
@@ -57,7 +45,7 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     const book = await provider({ prose: firstAnswerFor(2, change) });
     const ctx = context();
     const outcome = await book.generate(request(), ctx);
-    const prose = server!.calls.filter((call) => call.kind === 'prose');
+    const prose = fake.server!.calls.filter((call) => call.kind === 'prose');
     const first = prose.findIndex((call) => partOf(call) === 2);
     expect(nextForSamePart(prose, first)?.lastUserMessage).toContain(
       `Your previous answer could not be used (${reason}).`,
@@ -84,7 +72,7 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
       request({ prompt: 'Une gardienne de phare appelée Maëlle trouve une carte qui mène sous la mer.' }),
       context(),
     );
-    const prose = server!.calls.filter((call) => call.kind === 'prose');
+    const prose = fake.server!.calls.filter((call) => call.kind === 'prose');
     const first = prose.findIndex((call) => partOf(call) === 2);
     expect(nextForSamePart(prose, first)?.lastUserMessage).toContain(
       'Your previous answer could not be used (it is told in the present tense, and this book is told in the past).',
@@ -113,7 +101,7 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
       request({ prompt: 'A lighthouse keeper named Mara finds a map. Tell it in the present tense.' }),
       ctx,
     );
-    const writers = server!.calls.filter((call) => call.kind === 'prose');
+    const writers = fake.server!.calls.filter((call) => call.kind === 'prose');
     const told = (call: FakeChatCall) => call.messages.map((message) => message.content).join('\n');
     expect(writers.every((call) => /^Narration: [^\n]*; present tense;/m.test(told(call)))).toBe(true);
     // Every part was used as written: none read as told in the past.
@@ -131,17 +119,17 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
       request({ prompt: 'Told by Mara herself, in the first person: a lighthouse keeper finds a map.' }),
       ctx,
     );
-    const writers = server!.calls.filter((call) => call.kind === 'prose');
+    const writers = fake.server!.calls.filter((call) => call.kind === 'prose');
     const told = (call: FakeChatCall) => call.messages.map((message) => message.content).join('\n');
     expect(writers.every((call) => /^Narration: first person, Mara;/m.test(told(call)))).toBe(true);
     // Every writer, reviser and seam editor is told to write Mara, whom the plan names, as "I".
     const toldAsNarrator =
       'Mara tells this as "I": where the plan or the notes speak of Mara by name, write "I", "me" or "my".';
-    const editors = server!.calls.filter((call) => call.name === 'section_revision' || call.name === 'seam_check');
+    const editors = fake.server!.calls.filter((call) => call.name === 'section_revision' || call.name === 'seam_check');
     expect(editors.length).toBeGreaterThan(0);
     expect([...writers, ...editors].every((call) => told(call).includes(toldAsNarrator))).toBe(true);
     // The plan was right the first time, and every part was used as written.
-    expect(server!.calls.filter((call) => call.name === 'book_bible')).toHaveLength(1);
+    expect(fake.server!.calls.filter((call) => call.name === 'book_bible')).toHaveLength(1);
     expect(ctx.messages.join('\n')).not.toMatch(/narrated in the (first|third) person/);
     for (const chapter of document.chapters) {
       expect(personMismatch(readerText(chapter.blocks), 'en', 'first')).toBeUndefined();
@@ -178,7 +166,7 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
       const book = await provider();
       const ctx = context();
       const { document } = await book.generate(request({ prompt }), ctx);
-      const writers = server!.calls.filter((call) => call.kind === 'prose');
+      const writers = fake.server!.calls.filter((call) => call.kind === 'prose');
       const told = (call: FakeChatCall) => call.messages.map((message) => message.content).join('\n');
       expect(writers.every((call) => told(call).includes(`by name, write ${words}`))).toBe(true);
       expect(writers.every((call) => call.language === language)).toBe(true);
@@ -205,8 +193,8 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     const ctx = context();
     const { document } = await book.generate(request({ prompt }), ctx);
     // The planner took the tense from the premise, and every writer was told it.
-    expect(server!.calls.filter((call) => call.name === 'book_bible')).toHaveLength(1);
-    const writers = server!.calls.filter((call) => call.kind === 'prose');
+    expect(fake.server!.calls.filter((call) => call.name === 'book_bible')).toHaveLength(1);
+    const writers = fake.server!.calls.filter((call) => call.kind === 'prose');
     expect(writers.every((call) => call.language === language)).toBe(true);
     const told = (call: FakeChatCall) => call.messages.map((message) => message.content).join('\n');
     expect(writers.every((call) => /^Narration: [^\n]*; present tense;/m.test(told(call)))).toBe(true);
@@ -230,7 +218,7 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
       request({ prompt: 'Told by Mara herself, in the first person: a lighthouse keeper finds a map.' }),
       ctx,
     );
-    const prose = server!.calls.filter((call) => call.kind === 'prose');
+    const prose = fake.server!.calls.filter((call) => call.kind === 'prose');
     const first = prose.findIndex((call) => partOf(call) === 2);
     expect(nextForSamePart(prose, first)?.lastUserMessage).toContain(
       'Your previous answer could not be used (it is narrated in the third person where Mara acts ("Mara walked"), ' +
@@ -322,12 +310,12 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
       });
       const ctx = context();
       await book.generate(request({ prompt }), ctx);
-      const bibles = server!.calls.filter((call) => call.name === 'book_bible');
+      const bibles = fake.server!.calls.filter((call) => call.name === 'book_bible');
       expect(bibles).toHaveLength(2);
       expect(bibles[1]!.lastUserMessage).toContain(`That answer needs correcting: ${concern}`);
       expect(ctx.messages.join('\n')).toContain(`needs correcting (${concern}`);
       // The corrected plan is the one the writers were given.
-      const writer = server!.calls.find((call) => call.kind === 'prose')!;
+      const writer = fake.server!.calls.find((call) => call.kind === 'prose')!;
       expect(writer.messages.map((message) => message.content).join('\n')).toMatch(/^Narration: first person, Mara;/m);
     },
   );
@@ -344,9 +332,9 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
       });
       const ctx = context();
       await book.generate(request({ prompt }), ctx);
-      expect(server!.calls.filter((call) => call.name === 'book_bible')).toHaveLength(1);
+      expect(fake.server!.calls.filter((call) => call.name === 'book_bible')).toHaveLength(1);
       expect(ctx.messages.join('\n')).not.toContain('needs correcting');
-      const writers = server!.calls.filter((call) => call.kind === 'prose');
+      const writers = fake.server!.calls.filter((call) => call.kind === 'prose');
       expect(writers.length).toBeGreaterThan(0);
       for (const writer of writers) {
         expect(writer.messages.map((message) => message.content).join('\n')).toMatch(
@@ -368,7 +356,7 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
       request({ prompt: 'Told by Mara herself, in the first person: a lighthouse keeper finds a map.' }),
       ctx,
     );
-    expect(server!.calls.filter((call) => call.name === 'book_bible')).toHaveLength(3);
+    expect(fake.server!.calls.filter((call) => call.name === 'book_bible')).toHaveLength(3);
     expect(ctx.messages.join('\n')).toContain(
       "The book bible: kept as answered, though the client's material asks for narration in the first person",
     );
@@ -384,7 +372,7 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
       ),
     });
     await book.generate(request(), context());
-    const prose = server!.calls.filter((call) => call.kind === 'prose');
+    const prose = fake.server!.calls.filter((call) => call.kind === 'prose');
     const first = prose.findIndex((call) => partOf(call) === 3);
     expect(nextForSamePart(prose, first)?.lastUserMessage).toContain(
       'Your previous answer could not be used (its speech is set as a script ("Name: line"), not in quotation marks ' +

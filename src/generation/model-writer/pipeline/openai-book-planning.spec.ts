@@ -1,9 +1,9 @@
 import { bookShape } from '../../../book/book-shapes';
 import { chapterWords } from '../../../book/word-count';
 import { languageMismatch } from '../checks/language';
-import type { OpenAiModelSettings } from '../client/openai-settings';
-import type { FakeChatCall, FakeChatServer, FakeChatServerOptions } from '../testing/fake-chat-server';
-import { bookRequest, generationContext, startProvider } from '../testing/provider-harness';
+import type { FakeChatCall, FakeChatServerOptions } from '../testing/fake-chat-server';
+import { bookRequest, generationContext } from '../testing/provider-harness';
+import { providerPerTest } from '../testing/long-form-spec';
 
 /**
  * The long-form pipeline against the project's fake OpenAI-compatible server
@@ -11,21 +11,9 @@ import { bookRequest, generationContext, startProvider } from '../testing/provid
  * premise, chapters, lengths, titles, languages) and reaches every writer.
  */
 describe('OpenAiBookProvider (long-form pipeline)', () => {
-  let server: FakeChatServer | undefined;
-
-  afterEach(async () => {
-    await server?.close();
-    server = undefined;
-  });
-
+  const fake = providerPerTest();
+  const provider = fake.provider;
   const request = bookRequest;
-
-  async function provider(options: FakeChatServerOptions = {}, settings: Partial<OpenAiModelSettings> = {}) {
-    const started = await startProvider(options, settings);
-    server = started.server;
-    return started.provider;
-  }
-
   const context = generationContext;
 
   it('asks the planner again for a cast name models give characters in book after book, and writes with the new one', async () => {
@@ -40,12 +28,12 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     });
     const ctx = context();
     const outcome = await book.generate(request(), ctx);
-    const bibles = server!.calls.filter((call) => call.name === 'book_bible');
+    const bibles = fake.server!.calls.filter((call) => call.name === 'book_bible');
     expect(bibles).toHaveLength(2);
     expect(bibles[1]!.lastUserMessage).toContain(
       'That answer needs correcting: /characters/1/name: "Elara" and "Voss" are names language models give',
     );
-    const writers = server!.calls.filter((call) => call.kind === 'prose');
+    const writers = fake.server!.calls.filter((call) => call.kind === 'prose');
     for (const writer of writers) expect(writer.lastUserMessage).not.toContain('Elara');
     expect(JSON.stringify(outcome.document)).not.toContain('Elara');
   });
@@ -68,14 +56,14 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     }
     // Each writer explains and leaves the exercises to the call that reads its lesson; that call reads the rule.
     const told = (call: FakeChatCall) => call.messages.map((message) => message.content).join('\n');
-    const writers = server!.calls.filter((call) => call.kind === 'prose');
+    const writers = fake.server!.calls.filter((call) => call.kind === 'prose');
     expect(
       writers.every((call) =>
         /exercises with answers and glossary entries are made from it afterwards/.test(told(call)),
       ),
     ).toBe(true);
     expect(writers.every((call) => !/Close with exercises/.test(told(call)))).toBe(true);
-    const extras = server!.calls.filter((call) => call.name === 'lesson_exercises');
+    const extras = fake.server!.calls.filter((call) => call.name === 'lesson_exercises');
     expect(extras).toHaveLength(lessons.length);
     expect(
       extras.every((call) => told(call).includes('- Each chapter ends with five practice questions and answers.')),
@@ -122,7 +110,7 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
       const book = await provider({ answer: formulaic() });
       const ctx = context();
       const outcome = await book.generate(request(), ctx);
-      const asked = server!.calls.filter((call) => call.name === 'section_titles');
+      const asked = fake.server!.calls.filter((call) => call.name === 'section_titles');
       expect(asked).toHaveLength(1);
       expect(asked[0]!.lastUserMessage).toContain('Parts 1, 2, 3 and 4 are all titled "What the … Knew"');
       expect(asked[0]!.lastUserMessage).toContain('- Part 4 (now "What the River Knew"): ');
@@ -134,7 +122,7 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
         'Planning: parts 2, 3 and 4 retitled; their titles followed "What the … Knew" (parts 1, 2, 3 and 4)',
       );
       // The writers read the new titles.
-      const drafts = server!.calls.filter((call) => /Write part 4 of/.test(call.lastUserMessage));
+      const drafts = fake.server!.calls.filter((call) => /Write part 4 of/.test(call.lastUserMessage));
       expect(drafts.length).toBeGreaterThan(0);
       for (const call of drafts) expect(call.lastUserMessage).toContain(`Part 4: "${titles[3]}"`);
     });
@@ -157,15 +145,15 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
       const book = await provider({ answer: formulaic() });
       await book.generate(request({ type: 'childrens' }), context());
       // The spreads' writers read the planned titles.
-      const spread = server!.calls.find((call) => /Spread 4\. What the River Knew:/.test(call.lastUserMessage));
+      const spread = fake.server!.calls.find((call) => /Spread 4\. What the River Knew:/.test(call.lastUserMessage));
       expect(spread).toBeDefined();
-      expect(server!.calls.some((call) => call.name === 'section_titles')).toBe(false);
+      expect(fake.server!.calls.some((call) => call.name === 'section_titles')).toBe(false);
     });
 
     it('keep their pattern when the prompt speaks of titles', async () => {
       const book = await provider({ answer: formulaic('Every part is titled "What the ... Knew".') });
       const outcome = await book.generate(request(), context());
-      expect(server!.calls.some((call) => call.name === 'section_titles')).toBe(false);
+      expect(fake.server!.calls.some((call) => call.name === 'section_titles')).toBe(false);
       expect(outcome.document.chapters.slice(0, 4).map((chapter) => chapter.title)).toEqual(formula);
     });
   });
@@ -177,7 +165,9 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
       context(),
     );
     expect(outcome.document.metadata.language).toBe('fr');
-    expect(server!.calls.filter((call) => call.kind === 'prose').every((call) => call.language === 'fr')).toBe(true);
+    expect(fake.server!.calls.filter((call) => call.kind === 'prose').every((call) => call.language === 'fr')).toBe(
+      true,
+    );
     const paragraphs = outcome.document.chapters.flatMap((chapter) =>
       chapter.blocks.flatMap((block) => (block.kind === 'paragraph' ? [block.text] : [])),
     );
@@ -207,14 +197,14 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     const outcome = await book.generate(request({ prompt: 'Une gardienne de phare trouve une carte.' }), ctx);
     expect(outcome.document.metadata.language).toBe('fr');
     expect(ctx.messages.join('\n')).toMatch(/reads as en/);
-    const prose = server!.calls.filter((call) => call.kind === 'prose');
+    const prose = fake.server!.calls.filter((call) => call.kind === 'prose');
     expect(prose.every((call) => call.language === 'fr')).toBe(true);
   });
 
   it('follows the premise: the hero it names leads the cast, and each thing it asks for is given to a section', async () => {
     const book = await provider();
     await book.generate(request(), context());
-    const writers = server!.calls.filter((call) => call.kind === 'prose');
+    const writers = fake.server!.calls.filter((call) => call.kind === 'prose');
     // The fake plans as a model does: the premise's named hero first, each of its sentences an instruction.
     for (const call of writers) expect(call.lastUserMessage).toMatch(/^- Mara \(protagonist\)/m);
     for (const instruction of [
@@ -247,7 +237,7 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     });
     await book.generate(request(), context());
     const writersOf = (part: number) =>
-      server!.calls.filter(
+      fake.server!.calls.filter(
         (call) => call.kind === 'prose' && call.lastUserMessage.includes(`Your part:\nPart ${part}:`),
       );
     for (const part of [1, 2]) {
@@ -265,7 +255,7 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
         new RegExp(`already knows from earlier parts[^\n]*\n- ${secret} \\(part 3\\)`),
       );
     }
-    const check = server!.calls.find((call) => call.name === 'continuity_check');
+    const check = fake.server!.calls.find((call) => call.name === 'continuity_check');
     expect(check?.lastUserMessage).toMatch(new RegExp(`Part 3 "[^"]+": .*Planned to reveal: ${secret}`));
     // Part 1 plants what part 4 pays off: its writer is asked to show it, and part 4's is told it was shown.
     for (const call of writersOf(1)) {
@@ -290,10 +280,10 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
           : generated,
     });
     await book.generate(request(), context());
-    const bibles = server!.calls.filter((call) => call.name === 'book_bible');
+    const bibles = fake.server!.calls.filter((call) => call.name === 'book_bible');
     expect(bibles).toHaveLength(2);
     expect(bibles[1]!.lastUserMessage).toContain("the client's material names Mara: the bible must keep that name");
-    const writers = server!.calls.filter((call) => call.kind === 'prose');
+    const writers = fake.server!.calls.filter((call) => call.kind === 'prose');
     for (const call of writers) expect(call.lastUserMessage).toMatch(/^- Mara \(protagonist\)/m);
   });
 
@@ -324,8 +314,10 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     const book = await provider();
     await book.generate(request({ type: 'novel' }), context());
     // Each chapter's first request (not the book's first page, which is asked before the others have a voice).
-    const prompts = server!.calls
-      .filter((call) => call.kind === 'prose' && /^Write chapter ([2-9]|1\d) of /m.test(call.lastUserMessage))
+    const prompts = fake
+      .server!.calls.filter(
+        (call) => call.kind === 'prose' && /^Write chapter ([2-9]|1\d) of /m.test(call.lastUserMessage),
+      )
       .map((call) => call.messages.map((message) => message.content).join('\n'));
     expect(prompts.length).toBeGreaterThanOrEqual(5);
     for (const [index, prompt] of prompts.entries()) {
@@ -348,7 +340,7 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
       context(),
     );
     expect(outcome.document.chapters).toHaveLength(5);
-    const bible = server!.calls.find((call) => call.name === 'book_bible');
+    const bible = fake.server!.calls.find((call) => call.name === 'book_bible');
     expect(JSON.stringify(bible?.body)).toContain('"minItems":5');
     expect(outcome.document.metadata.wordCount).toBeGreaterThanOrEqual(0.95 * bookShape('novel', '2.0').totalWords);
   });
@@ -370,8 +362,10 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
       Number(pattern.exec(message)?.[1]?.replace(/,/g, '') ?? NaN);
     // Chapter 1 opens with the book's first page, asked for on its own: the others are asked for in even parts.
     for (const number of [2, 3, 4]) {
-      const asks = server!.calls
-        .filter((call) => call.kind === 'prose' && call.lastUserMessage.includes(`Your chapter:\nChapter ${number}:`))
+      const asks = fake
+        .server!.calls.filter(
+          (call) => call.kind === 'prose' && call.lastUserMessage.includes(`Your chapter:\nChapter ${number}:`),
+        )
         .map((call) => call.lastUserMessage);
       const budget = wordsIn(/is long \(([\d,]+) words in all\)/, asks[0] ?? '');
       const parts = wordsIn(/is written in (\d+) parts/, asks[0] ?? '');
@@ -411,9 +405,9 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     expect(parts).toHaveLength(bookShape('short_story', '2.0').sections);
     expect(parts.filter((words) => words > 800)).toEqual([]);
     // The writers were asked for well under the limit; the outline could not budget more.
-    const outline = server!.calls.find((call) => call.name === 'book_outline');
+    const outline = fake.server!.calls.find((call) => call.name === 'book_outline');
     expect(JSON.stringify(outline?.body)).toContain('"maximum":680');
-    const prose = server!.calls.filter((call) => call.kind === 'prose');
+    const prose = fake.server!.calls.filter((call) => call.kind === 'prose');
     expect(prose.length).toBeGreaterThanOrEqual(parts.length);
     for (const call of prose) {
       expect(call.lastUserMessage).toContain("The client's rules for every part (each part keeps all of them):\n- ");
@@ -426,7 +420,7 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     // The rule is the writers', not one section's instruction, and the check holds every part to it.
     const carried = /The client's instructions \(.*\):\n((?:- .*\n)+)/.exec(outline?.lastUserMessage ?? '')?.[1];
     expect(carried).toBe('- A lighthouse keeper named Mara finds a map.\n');
-    const check = server!.calls.find((call) => call.name === 'continuity_check');
+    const check = fake.server!.calls.find((call) => call.name === 'continuity_check');
     expect(check?.lastUserMessage).toContain(`- ${rule}`);
     expect(ctx.messages.join('\n')).toContain(
       '(the prompt allows at most 800 words a part), 1 instruction from the prompt to carry out, 2 rules for every part',

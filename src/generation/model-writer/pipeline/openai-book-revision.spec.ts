@@ -1,10 +1,8 @@
 import type { BookChapter } from '../../../book/book-document';
 import { stockPhrasesIn } from '../checks/stock-phrases';
-import type { OpenAiModelSettings } from '../client/openai-settings';
-import type { FakeChatServer, FakeChatServerOptions } from '../testing/fake-chat-server';
-import { bookRequest, generationContext, startProvider } from '../testing/provider-harness';
+import { bookRequest, generationContext } from '../testing/provider-harness';
 import { inOneLine, progressWords } from '../../progress-words';
-import { instructionsOf, part2RevisedAs, partOf } from '../testing/long-form-spec';
+import { instructionsOf, part2RevisedAs, partOf, providerPerTest } from '../testing/long-form-spec';
 
 /**
  * The long-form pipeline against the project's fake OpenAI-compatible server
@@ -12,21 +10,9 @@ import { instructionsOf, part2RevisedAs, partOf } from '../testing/long-form-spe
  * seams, repeated phrases, openings, names, figures) and the revisions they send.
  */
 describe('OpenAiBookProvider (long-form pipeline)', () => {
-  let server: FakeChatServer | undefined;
-
-  afterEach(async () => {
-    await server?.close();
-    server = undefined;
-  });
-
+  const fake = providerPerTest();
+  const provider = fake.provider;
   const request = bookRequest;
-
-  async function provider(options: FakeChatServerOptions = {}, settings: Partial<OpenAiModelSettings> = {}) {
-    const started = await startProvider(options, settings);
-    server = started.server;
-    return started.provider;
-  }
-
   const context = generationContext;
 
   it('counts the phrases the sections keep repeating and sends the sections that use them most to revision', async () => {
@@ -39,7 +25,7 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     const ctx = context();
     await book.generate(request(), ctx);
     expect(ctx.messages.join('\n')).toMatch(/phrases repeated through the book: "[^"]+" \d+ times/);
-    const revisions = server!.calls.filter((call) => call.name === 'section_revision');
+    const revisions = fake.server!.calls.filter((call) => call.name === 'section_revision');
     const asked = revisions.map((call) => call.messages.map((message) => message.content).join('\n'));
     expect(asked.some((text) => /The phrase "[^"]+" comes \d+ times in the book/.test(text))).toBe(true);
     // Each is told where: the paragraphs it names use the phrase.
@@ -78,8 +64,8 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     const ctx = context();
     await book.generate(request(), ctx);
     expect(ctx.messages.join('\n')).toMatch(/names that read as misspelt: "Marra" for Mara/);
-    const asked = server!.calls
-      .filter((call) => call.name === 'section_revision')
+    const asked = fake
+      .server!.calls.filter((call) => call.name === 'section_revision')
       .filter((call) => call.lastUserMessage.includes('"Marra" is written'));
     expect(asked).toHaveLength(1);
     const message = asked[0]!.lastUserMessage;
@@ -104,8 +90,8 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     const ctx = context();
     await book.generate(request(), ctx);
     expect(ctx.messages.join('\n')).toMatch(/parts that open alike: "The morning" 3 times/);
-    const asked = server!.calls
-      .filter((call) => call.name === 'section_revision')
+    const asked = fake
+      .server!.calls.filter((call) => call.name === 'section_revision')
       .filter((call) => call.lastUserMessage.includes('all open with "The morning ..."'));
     expect(asked.map((call) => /Part (\d): "/.exec(call.lastUserMessage)?.[1]).sort()).toEqual(['3', '4']);
     for (const call of asked) {
@@ -173,8 +159,8 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     const ctx = context();
     await book.generate(request(), ctx);
     expect(ctx.messages.join('\n')).toMatch(/1 part ending on a summing-up/);
-    const asked = server!.calls
-      .filter((call) => call.name === 'section_revision')
+    const asked = fake
+      .server!.calls.filter((call) => call.name === 'section_revision')
       .find((call) => call.lastUserMessage.includes('("would ever be the same")'));
     expect(asked?.lastUserMessage).toMatch(/Part 2: "/);
     const last = /\(paragraph (\d+)\) ends the section/.exec(asked?.lastUserMessage ?? '')?.[1];
@@ -196,8 +182,8 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     const ctx = context();
     await book.generate(request(), ctx);
     expect(ctx.messages.join('\n')).toMatch(/em dashes as a habit in part 3 \(\d+ to 1,000 words\)/);
-    const asked = server!.calls
-      .filter((call) => call.name === 'section_revision')
+    const asked = fake
+      .server!.calls.filter((call) => call.name === 'section_revision')
       .find((call) => call.lastUserMessage.includes('clauses off with em dashes'));
     expect(asked?.lastUserMessage).toMatch(/Part 3: "/);
     // Every paragraph it names is one shown to the reviser, with dashes in it.
@@ -229,8 +215,8 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
       ctx,
     );
     expect(ctx.messages.join('\n')).toContain('figures credited to studies in chapter 2');
-    const asked = server!.calls
-      .filter((call) => call.name === 'section_revision')
+    const asked = fake
+      .server!.calls.filter((call) => call.name === 'section_revision')
       .find((call) => call.lastUserMessage.includes('credits figures to studies'));
     expect(asked?.lastUserMessage).toMatch(/Chapter 2: "/);
     expect(asked?.lastUserMessage).toContain(
@@ -263,9 +249,9 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
       },
     });
     await book.generate(request(), context());
-    const check = server!.calls.find((call) => call.name === 'continuity_check');
+    const check = fake.server!.calls.find((call) => call.name === 'continuity_check');
     expect(check?.lastUserMessage).toContain('every part whose text leaves out or changes a planned event');
-    const revisions = server!.calls.filter(
+    const revisions = fake.server!.calls.filter(
       (call) => call.name === 'section_revision' && call.lastUserMessage.includes('never finds the logbook'),
     );
     expect(revisions).toHaveLength(1);
@@ -305,7 +291,7 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
   it('shows the continuity check each spread of a picture book as written, not as planned', async () => {
     const book = await provider();
     const outcome = await book.generate(request({ type: 'childrens' }), context());
-    const check = server!.calls.find((call) => call.name === 'continuity_check')!.lastUserMessage;
+    const check = fake.server!.calls.find((call) => call.name === 'continuity_check')!.lastUserMessage;
     let unrevisedShownWhole = 0;
     for (const chapter of outcome.document.chapters) {
       const spread = check.split('\n').find((line) => line.startsWith(`Spread ${chapter.number} "`))!;
@@ -336,11 +322,11 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     });
     const ctx = context();
     const outcome = await book.generate(request(), ctx);
-    expect(server!.calls.find((call) => call.name === 'continuity_check')?.lastUserMessage).toContain(
+    expect(fake.server!.calls.find((call) => call.name === 'continuity_check')?.lastUserMessage).toContain(
       "The client's instructions:\n1. A lighthouse keeper named Mara finds a map that leads under the sea.\n" +
         '2. The mayor is the culprit.',
     );
-    const revisions = server!.calls.filter((call) => call.name === 'section_revision');
+    const revisions = fake.server!.calls.filter((call) => call.name === 'section_revision');
     // The fake writer's own tics send parts to revision too (see the phrase-echo test); each flagged problem
     // goes to exactly one revision.
     const carrying = (problem: string) => revisions.filter((call) => call.lastUserMessage.includes(problem));
@@ -362,7 +348,7 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
     });
     const ctx = context();
     await book.generate(request(), ctx);
-    const checks = server!.calls.filter((call) => call.name === 'continuity_check');
+    const checks = fake.server!.calls.filter((call) => call.name === 'continuity_check');
     expect(checks).toHaveLength(3);
     expect(checks[1]!.lastUserMessage).toContain(
       "the client's instruction 2 is not judged: /instructions must hold one entry for each of the 2",
@@ -511,7 +497,7 @@ describe('OpenAiBookProvider (long-form pipeline)', () => {
         expect(ctx.messages).toContain(progressWords(language).checking());
         expect(ctx.messages.filter((message) => / words\b|revised|asking/.test(message))).toEqual([]);
       }
-      const revisions = server!.calls.filter(
+      const revisions = fake.server!.calls.filter(
         (call) => call.name === 'section_revision' && call.lastUserMessage.includes('stock phrases readers know'),
       );
       expect(revisions.length).toBeGreaterThanOrEqual(1);

@@ -32,7 +32,7 @@ import {
 } from '../drawings/illustrations';
 import { chapterId, LongFormPipeline, type WrittenSection } from './long-form-pipeline';
 import { type CallContext, createOpenAiClient, ModelClient } from '../client/model-client';
-import { type DrawnPictures, ModelIllustrator, panelKey } from '../drawings/model-illustrator';
+import { type DrawnPictures, ModelIllustrator, pagesWithPanels, panelKey } from '../drawings/model-illustrator';
 import { PICTURE_BUDGETS, pictureJobs, planPictures, type SectionArt } from '../drawings/svg-pictures';
 import {
   NO_SHEET,
@@ -90,15 +90,9 @@ export class OpenAiBookProvider implements BookProvider {
     );
     const { plan, sections } = await this.pipeline.write(request, context, meter);
 
-    let art: Illustrations = {
-      images: [],
-      chapterImages: new Map(),
-      panelImages: new Map(),
-      pagesWithPanels: new Set(),
-    };
+    let art = noPictures();
     if (request.images) {
-      const say = progressWords(plan.language);
-      await context.progress.report(97, say.drawing(plan.sections.length + 1));
+      await context.progress.report(97, progressWords(plan.language).drawing(plan.sections.length + 1));
       const illustrator = this.settings.imageModel ?? this.settings.illustratorModel ?? this.settings.model;
       const pictureMeter = meter.forPictures(illustrator);
       const call: CallContext = {
@@ -130,7 +124,7 @@ export class OpenAiBookProvider implements BookProvider {
         coverAlt: coverAlt(plan),
         cast: plan.bible.kind === 'story' ? plan.bible.characters.map((character) => character.name) : [],
         // A comic page whose panels a model drew shows its art in them, as the PDF does: no picture above them.
-        withoutChapterPicture: new Set(art.panelImages.size > 0 ? [...art.pagesWithPanels].map(chapterId) : []),
+        withoutChapterPicture: new Set(pagesWithPanels(art).map(chapterId)),
       });
     }
     if (request.images) {
@@ -183,7 +177,7 @@ export class OpenAiBookProvider implements BookProvider {
     model: string,
     written: GenerationReport,
     call: CallContext,
-  ): Promise<Illustrations> {
+  ): Promise<DrawnPictures> {
     const art: SectionArt[] = plan.sections.map((section) => {
       const done = sections[section.number - 1];
       const panels = (done?.chapter.blocks ?? []).flatMap((block) =>
@@ -202,14 +196,10 @@ export class OpenAiBookProvider implements BookProvider {
     const budget =
       PICTURE_BUDGETS[plan.type].share * (written.promptTokens + written.completionTokens) -
       (spent ? spent.promptTokens + spent.completionTokens : 0);
-    const drawn = await new ModelIllustrator(this.modelClient, model, this.settings.concurrency).draw(
+    return new ModelIllustrator(this.modelClient, model, this.settings.concurrency).draw(
       planPictures(jobs, budget),
       call,
     );
-    return {
-      ...drawn,
-      pagesWithPanels: new Set([...drawn.panelImages.keys()].map((key) => Number(key.split(':')[0]))),
-    };
   }
 
   /** The pictures drawn by the images endpoint's model, from the same scenes and sheet. */
@@ -220,7 +210,7 @@ export class OpenAiBookProvider implements BookProvider {
     imageModel: string,
     signal: AbortSignal,
     meter: GenerationMeter,
-  ): Promise<Illustrations> {
+  ): Promise<DrawnPictures> {
     const jobs = [
       { id: 'cover', prompt: coverPrompt(plan, sheet), alt: coverAlt(plan), section: undefined },
       ...plan.sections.map((section) => ({
@@ -260,12 +250,7 @@ export class OpenAiBookProvider implements BookProvider {
     // Every picture refused means the request itself is wrong (size, model): that is not a filter.
     if (rejected.length === jobs.length) throw toGenerationError(rejected[0], this.settings);
 
-    const art: Illustrations = {
-      images: [],
-      chapterImages: new Map(),
-      panelImages: new Map(),
-      pagesWithPanels: new Set(),
-    };
+    const art = noPictures();
     for (const result of results) {
       if (result.status !== 'fulfilled' || !result.value) continue;
       const { id, alt, section, data } = result.value;
@@ -321,9 +306,8 @@ export class OpenAiBookProvider implements BookProvider {
   }
 }
 
-interface Illustrations extends DrawnPictures {
-  /** Section numbers of the comic pages whose panels a model drew. */
-  pagesWithPanels: ReadonlySet<number>;
+function noPictures(): DrawnPictures {
+  return { images: [], chapterImages: new Map(), panelImages: new Map() };
 }
 
 /** The BookDocument every renderer reads, from the plan, the written sections and the pictures. */
@@ -331,7 +315,7 @@ function assemble(
   request: BookGenerationRequest,
   plan: BookPlan,
   sections: WrittenSection[],
-  art: Illustrations,
+  art: DrawnPictures,
 ): BookDocument {
   const glossary = new Map<string, GlossaryEntryBlock>();
   const chapters: BookChapter[] = sections.map(({ chapter }) => {

@@ -40,7 +40,8 @@ import type { Tense } from '../checks/narration-tense';
 import { sentencesOf } from '../checks/prose-words';
 import { NOTES_MARKER } from '../pipeline/steps/notes.step';
 import { escapeRegExp } from '../../../common/escape-reg-exp';
-import { asksForDrawing, fakeDrawings } from './fake-drawings';
+import { asksForDrawing } from '../drawings/svg-pictures';
+import { fakeDrawings } from './fake-drawings';
 
 // ---------------------------------------------------------------------------
 // Public types

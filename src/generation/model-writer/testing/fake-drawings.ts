@@ -8,11 +8,6 @@
  */
 import { Random } from '../../builtin/prng';
 
-/** A request for drawings, by the illustrator's prompt: "Answer with SVG code only." */
-export function asksForDrawing(messages: ReadonlyArray<{ role: string; content: string }>): boolean {
-  return messages.some((message) => message.role === 'system' && /\bas SVG code\b/.test(message.content));
-}
-
 export function fakeDrawings(prompt: string, seed: string): string {
   const box = /viewBox="0 0 (\d+) (\d+)"/.exec(prompt);
   const width = Number(box?.[1] ?? 600);

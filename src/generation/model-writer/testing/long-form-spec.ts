@@ -3,7 +3,10 @@
  * pipeline/): hooks for the fake server that give one part a slip a real writer makes, and ways to find
  * a part's requests among the calls the fake recorded.
  */
-import type { FakeChatCall, FakeChatServerOptions } from './fake-chat-server';
+import type { OpenAiModelSettings } from '../client/openai-settings';
+import type { OpenAiBookProvider } from '../pipeline/openai-book.provider';
+import type { FakeChatCall, FakeChatServer, FakeChatServerOptions } from './fake-chat-server';
+import { startProvider } from './provider-harness';
 
 /** Prose told by an "I": each paragraph opens with a first-person sentence of its own (none repeated). */
 export function toldAsI(prose: string): string {
@@ -60,5 +63,30 @@ export function part2RevisedAs(replacement: string): FakeChatServerOptions['answ
     }
     if (call.name === 'section_revision') return { edits: [{ paragraph: 1, replacement }] };
     return generated;
+  };
+}
+
+/**
+ * The long-form specs' fixture: `provider()` starts a fake server and a provider talking to it, and `server` is
+ * the one started last (its calls), closed after each test.
+ */
+export function providerPerTest(): {
+  readonly server: FakeChatServer | undefined;
+  provider(options?: FakeChatServerOptions, settings?: Partial<OpenAiModelSettings>): Promise<OpenAiBookProvider>;
+} {
+  let server: FakeChatServer | undefined;
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+  return {
+    get server() {
+      return server;
+    },
+    async provider(options = {}, settings = {}) {
+      const started = await startProvider(options, settings);
+      server = started.server;
+      return started.provider;
+    },
   };
 }

@@ -17,6 +17,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
+import { asksForDrawing } from '../drawings/svg-pictures';
 
 /** One real run: the job as submitted and every call the pipeline made, with the model's answer. */
 export interface RealRun {
@@ -81,14 +82,13 @@ const OWN_SECTION = /^Your [^\n:]+:\n\D*?(\d+)[:.]/m;
 const SEAM_SECTION = /^The opening paragraphs of \S+ (\d+):/m;
 const SECTION_LINE = /^\p{Lu}\p{L}+ (\d+): /mu;
 
-/** The illustrator's requests (drawings as SVG), told apart by the scene each draws, which a replay writes again. */
-const DRAWING_SYSTEM = /\bas SVG code\b/;
+/** The illustrator's requests (drawings as SVG) are told apart by the scene each draws, which a replay writes again. */
 const DRAWN_SCENE = /^The (?:picture|page): (.{1,80})/m;
 
 /** What a request asks for, the same for a reworded prompt: `step|section|turn` (a drawing's: `drawing|scene|turn`). */
 export function callKey(body: ChatBody): string {
   const messages = (body.messages ?? []).map((message) => ({ role: message.role ?? 'user', text: textOf(message) }));
-  if (messages.some((message) => message.role === 'system' && DRAWING_SYSTEM.test(message.text))) {
+  if (asksForDrawing(messages.map((message) => ({ role: message.role, content: message.text })))) {
     const brief = messages.find((message) => message.role === 'user')?.text ?? '';
     // The cover's request is worded as the pipeline words covers; there is one a book.
     const scene = brief.includes('The cover of the book.')
